@@ -1,0 +1,2 @@
+import DuetCLI
+DuetCommandLine.main()

@@ -1,0 +1,1 @@
+print("memorylane-runner: not yet")

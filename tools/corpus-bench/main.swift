@@ -1,0 +1,1 @@
+print("corpus-bench: not written yet")

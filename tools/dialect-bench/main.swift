@@ -1,0 +1,1 @@
+print("dialect-bench: not written yet")

@@ -1,0 +1,1 @@
+print("query-bench: not written yet")
