@@ -1,0 +1,78 @@
+import Foundation
+
+/// `Date` ⇄ `yyyy-MM-ddTHH:mm:ss.SSSZ` (UTC, milliseconds), by arithmetic: locale-free and fast.
+enum DateCoding {
+    static func format(_ date: Date) -> String {
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var days = millis / 86_400_000
+        var msOfDay = millis % 86_400_000
+        if msOfDay < 0 { msOfDay += 86_400_000; days -= 1 }
+        let (y, m, d) = civil(fromDays: days)
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        func put(_ v: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var v = v
+            while divisor > 0 { out.append(UInt8(v / divisor) + 0x30); v %= divisor; divisor /= 10 }
+        }
+        put(y, 4); out.append(UInt8(ascii: "-")); put(m, 2); out.append(UInt8(ascii: "-")); put(d, 2)
+        out.append(UInt8(ascii: "T"))
+        put(msOfDay / 3_600_000, 2); out.append(UInt8(ascii: ":"))
+        put(msOfDay / 60_000 % 60, 2); out.append(UInt8(ascii: ":"))
+        put(msOfDay / 1000 % 60, 2); out.append(UInt8(ascii: "."))
+        put(msOfDay % 1000, 3); out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// nil unless the string is exactly the dialect's date format with valid fields.
+    static func parse(_ s: String) -> Date? {
+        let b = Array(s.utf8)
+        guard b.count == 24, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
+              b[19] == 0x2E, b[23] == 0x5A else { return nil }
+        func num(_ from: Int, _ count: Int) -> Int64? {
+            var v: Int64 = 0
+            for i in from..<(from + count) {
+                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+                v = v * 10 + Int64(b[i] - 0x30)
+            }
+            return v
+        }
+        guard let y = num(0, 4), let m = num(5, 2), let d = num(8, 2), let hh = num(11, 2), let mm = num(14, 2),
+              let ss = num(17, 2), let ms = num(20, 3),
+              (1...12).contains(m), d >= 1, d <= daysInMonth(year: y, month: m), hh < 24, mm < 60, ss < 60 else { return nil }
+        let days = self.days(fromCivil: y, m, d)
+        let millis = days * 86_400_000 + hh * 3_600_000 + mm * 60_000 + ss * 1000 + ms
+        return Date(timeIntervalSince1970: Double(millis) / 1000)
+    }
+
+    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's civil-calendar algorithms (proleptic Gregorian).
+    private static func days(fromCivil y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d)
+    }
+}

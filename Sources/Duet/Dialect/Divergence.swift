@@ -1,0 +1,59 @@
+/// Where two canonical values first differ, for failure reports.
+///
+/// ```swift
+/// if let d = JSONValue.firstDivergence(expected: fixtureState, actual: replayedState) {
+///     print(d)   // at sheet.value.memoryId: expected "…", got (absent)
+/// }
+/// ```
+public struct Divergence: Sendable, Equatable, CustomStringConvertible {
+    /// `sheet.value.memoryId`, `selected[1].name`; empty for the root.
+    public var path: String
+    /// Canonical compact fragments at that path; nil where the path is absent on that side.
+    public var expected: String?
+    public var actual: String?
+    public init(path: String, expected: String?, actual: String?) { self.path = path; self.expected = expected; self.actual = actual }
+    public var description: String { "at \(path.isEmpty ? "(root)" : path): expected \(expected ?? "(absent)"), got \(actual ?? "(absent)")" }
+}
+
+extension JSONValue {
+    /// The first difference, depth-first in canonical key order; nil when equal.
+    public static func firstDivergence(expected: JSONValue, actual: JSONValue) -> Divergence? {
+        divergence(expected, actual, path: "")
+    }
+
+    private static func divergence(_ e: JSONValue, _ a: JSONValue, path: String) -> Divergence? {
+        switch (e, a) {
+        case (.array(let ea), .array(let aa)):
+            for i in 0..<max(ea.count, aa.count) {
+                let sub = "\(path)[\(i)]"
+                guard i < ea.count, i < aa.count else {
+                    return Divergence(path: sub, expected: i < ea.count ? ea[i].canonicalString : nil,
+                                      actual: i < aa.count ? aa[i].canonicalString : nil)
+                }
+                if let d = divergence(ea[i], aa[i], path: sub) { return d }
+            }
+            return nil
+        case (.object(let eo), .object(let ao)):
+            var i = 0, j = 0
+            while i < eo.members.count || j < ao.members.count {
+                let c: Int
+                if i == eo.members.count { c = 1 } else if j == ao.members.count { c = -1 } else {
+                    c = ScalarOrder.compare(eo.members[i].key, ao.members[j].key)
+                }
+                if c < 0 {
+                    return Divergence(path: join(path, eo.members[i].key), expected: eo.members[i].value.canonicalString, actual: nil)
+                }
+                if c > 0 {
+                    return Divergence(path: join(path, ao.members[j].key), expected: nil, actual: ao.members[j].value.canonicalString)
+                }
+                if let d = divergence(eo.members[i].value, ao.members[j].value, path: join(path, eo.members[i].key)) { return d }
+                i += 1; j += 1
+            }
+            return nil
+        default:
+            return e == a ? nil : Divergence(path: path, expected: e.canonicalString, actual: a.canonicalString)
+        }
+    }
+
+    private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Byte-level string rules shared by the model, the parser and the writers:
+/// keys order by UTF-8 bytes (= Unicode scalar order), never by `String` comparison.
+enum ScalarOrder {
+    /// Three-way comparison of two strings by their UTF-8 bytes.
+    @inline(__always)
+    static func compare(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { pa in
+            b.withUTF8 { pb in compare(pa, pb) }
+        }
+    }
+
+    @inline(__always)
+    static func compare(_ pa: UnsafeBufferPointer<UInt8>, _ pb: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = min(pa.count, pb.count)
+        if n > 0 {
+            let r = memcmp(pa.baseAddress!, pb.baseAddress!, n)
+            if r != 0 { return Int(r) }
+        }
+        return pa.count - pb.count
+    }
+
+    /// Exactly 8-4-4-4-12 hex digits.
+    @inline(__always)
+    static func isUUIDShaped(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard p.count == 36 else { return false }
+        for i in 0..<36 {
+            let c = p[i]
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                if c != UInt8(ascii: "-") { return false }
+            } else if !isHex(c) {
+                return false
+            }
+        }
+        return true
+    }
+
+    @inline(__always)
+    static func isHex(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)
+    }
+
+    /// A UUID-shaped string with uppercase hex digits, lowercased; every other string unchanged.
+    static func normalized(_ s: String) -> String {
+        guard s.utf8.count == 36 else { return s }
+        var s = s
+        let needs = s.withUTF8 { p in isUUIDShaped(p) && p.contains { $0 >= 0x41 && $0 <= 0x46 } }
+        return needs ? s.lowercased() : s
+    }
+
+    /// Equality as the canonical bytes see it: same scalars, UUID-shaped strings case-insensitively.
+    static func canonicallyEqual(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { pa in
+            b.withUTF8 { pb in
+                if compare(pa, pb) == 0 { return true }
+                guard isUUIDShaped(pa), isUUIDShaped(pb) else { return false }
+                for i in 0..<36 where lowerHex(pa[i]) != lowerHex(pb[i]) { return false }
+                return true
+            }
+        }
+    }
+
+    static func hash(_ s: String, into hasher: inout Hasher) {
+        var s = s
+        s.withUTF8 { p in
+            if isUUIDShaped(p) {
+                for c in p { hasher.combine(lowerHex(c)) }
+            } else {
+                hasher.combine(bytes: UnsafeRawBufferPointer(p))
+            }
+            hasher.combine(p.count)
+        }
+    }
+
+    @inline(__always)
+    static func lowerHex(_ c: UInt8) -> UInt8 { (c >= 0x41 && c <= 0x46) ? c | 0x20 : c }
+}

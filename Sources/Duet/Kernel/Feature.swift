@@ -1,0 +1,18 @@
+/// A feature: typed state, a sum-type action, a sum-type effect payload, a pure reducer.
+///
+/// ```swift
+/// enum Counter: Feature {
+///     struct State: Codable, Sendable { var count = 0 }
+///     enum Action: SumType, Sendable { case increment }
+///     enum EffectPayload: SumType, Sendable { case none }
+///     static let name = "counter"
+///     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { … }
+/// }
+/// ```
+public protocol Feature {
+    associatedtype State: Codable & Sendable
+    associatedtype Action: Codable & Sendable
+    associatedtype EffectPayload: Codable & Sendable
+    static var name: String { get }
+    static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>]
+}

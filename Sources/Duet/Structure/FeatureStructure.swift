@@ -1,0 +1,33 @@
+/// What `describe` returns: the typed description of a feature's state, what the corpus
+/// indexes and the census counts.
+///
+/// ```swift
+/// let structure = try describe(Timeline.self)
+/// structure.fields.filter { $0.role == "slot" }.map(\.path)   // ["sheet"]
+/// ```
+public struct FeatureStructure: Codable, Sendable, Equatable {
+    public var feature: String
+    public var fields: [FieldDescription]
+    /// Action and effect payload case names.
+    public var actions: [String]
+    public var effects: [String]
+    public init(feature: String, fields: [FieldDescription], actions: [String], effects: [String]) {
+        self.feature = feature; self.fields = fields; self.actions = actions; self.effects = effects
+    }
+}
+
+/// One state field: where it is, its JSON shape, its L0 role and, for enums, every case.
+public struct FieldDescription: Codable, Sendable, Equatable {
+    /// Dotted for nested structs: `form.email`.
+    public var path: String
+    /// JSON shape: `string`, `int`, `bool`, `date`, `uuid`, `object`, `sum`, `enum`, wrapped as
+    /// `optional<…>` / `array<…>` / `map<…>`.
+    public var shape: String
+    /// `path`, `slot`, `tabs`, `stage`, `island:<id>` or `data`.
+    public var role: String
+    /// The full case list when the field (or its element) is an enum.
+    public var kinds: [String]?
+    public init(path: String, shape: String, role: String, kinds: [String]? = nil) {
+        self.path = path; self.shape = shape; self.role = role; self.kinds = kinds
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Duet
+import DuetManifest
+
+/// The `duet` entry point: global options, verb dispatch, help, and the mapping of errors to exit codes.
+///
+/// ```swift
+/// // Sources/duet/main.swift
+/// import DuetCLI
+/// DuetCommandLine.main()
+/// ```
+public enum DuetCommandLine {
+    public static let version = "0.1.0"
+
+    public static func main() -> Never {
+        let status = run(
+            Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment,
+            workingDirectory: FileManager.default.currentDirectoryPath,
+            stdout: OutputSink(fileDescriptor: 1),
+            stderr: OutputSink(fileDescriptor: 2))
+        exit(status.rawValue)
+    }
+
+    /// Runs one invocation; tests call this with capturing sinks.
+    static func run(_ arguments: [String], environment: [String: String], workingDirectory: String,
+                    stdout: OutputSink, stderr: OutputSink) -> ExitStatus {
+        var arguments = arguments
+        var corpusOption: String?
+        // Global options come before the verb.
+        while let first = arguments.first, first.hasPrefix("--") {
+            if first == "--version" { stdout.write("duet \(version)\n"); return .holds }
+            if first == "--help" { stdout.write(HelpText.overview()); return .holds }
+            if first == "--corpus", arguments.count > 1 {
+                corpusOption = arguments[1]; arguments.removeFirst(2); continue
+            }
+            if first.hasPrefix("--corpus=") {
+                corpusOption = String(first.dropFirst("--corpus=".count)); arguments.removeFirst(); continue
+            }
+            stderr.write("duet: unknown option '\(first)'\n\(HelpText.overview())")
+            return .usage
+        }
+        guard let first = arguments.first else { stdout.write(HelpText.overview()); return .holds }
+        if first == "help" { return help(Array(arguments.dropFirst()), stdout: stdout, stderr: stderr) }
+
+        guard let (verb, rest) = VerbTable.match(arguments) else {
+            stderr.write("duet: unknown verb '\(first)'. Run 'duet help' for the list.\n")
+            return .usage
+        }
+        if rest.contains("--help") || rest.contains("-h") { stdout.write(HelpText.usage(of: verb)); return .holds }
+        let context = VerbContext(environment: environment, workingDirectory: workingDirectory,
+                                  corpusOption: corpusOption ?? environment["DUET_CORPUS"].flatMap { $0.isEmpty ? nil : $0 },
+                                  stdout: stdout, stderr: stderr)
+        do {
+            let parsed = try ArgumentParser.parse(rest, specs: verb.options)
+            return try verb.init(arguments: parsed).run(context)
+        } catch let error as UsageError {
+            stderr.write("duet \(verb.name): \(error.message)\n\n\(HelpText.usage(of: verb))")
+            return .usage
+        } catch {
+            let (message, status) = ErrorReporting.describe(error)
+            stderr.write("duet \(verb.name): \(message)\n")
+            return status
+        }
+    }
+
+    private static func help(_ words: [String], stdout: OutputSink, stderr: OutputSink) -> ExitStatus {
+        if words.isEmpty { stdout.write(HelpText.overview()); return .holds }
+        guard let (verb, _) = VerbTable.match(words) else {
+            stderr.write("duet help: no verb '\(words.joined(separator: " "))'. Run 'duet help' for the list.\n")
+            return .usage
+        }
+        stdout.write(HelpText.usage(of: verb))
+        return .holds
+    }
+}
+
+/// Maps library errors to a message and an exit code (DESIGN §7: 2 bad input, 3 environment).
+enum ErrorReporting {
+    static func describe(_ error: any Error) -> (String, ExitStatus) {
+        switch error {
+        case let error as InputError: return (error.description, .usage)
+        case let error as DialectError: return (error.description, .usage)
+        case let error as FixtureShapeError: return (error.description, .usage)
+        case let error as CodingRefusal: return (error.description, .usage)
+        case let error as ManifestError: return (error.description, .usage)
+        case let error as YAMLError: return (error.description, .usage)
+        case let error as EnvironmentError: return (error.description, .environment)
+        default: return (String(describing: error), .environment)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Help generated from each verb's declarations.
+enum HelpText {
+    static func overview() -> String {
+        var out = """
+        duet \(DuetCommandLine.version) — record, verify and question the behaviour of a dual-platform app.
+
+        Usage: duet [--corpus PATH] VERB [OPTIONS]
+               duet help [VERB]     duet VERB --help     duet --version
+
+        Verbs:
+
+        """
+        let width = VerbTable.all.map { $0.name.count }.max() ?? 0
+        for verb in VerbTable.all {
+            out += "  " + verb.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + verb.summary + "\n"
+        }
+        out += """
+
+        The corpus is --corpus PATH, else $DUET_CORPUS, else corpus.db in the nearest folder
+        (walking up) that holds corpus.db.seed or parity/.
+        Exit codes: 0 holds, 1 a check found something, 2 bad usage or input, 3 environment.
+
+        """
+        return out
+    }
+
+    static func usage(of verb: any Verb.Type) -> String {
+        let synopsis = verb.options.map { spec -> String in
+            switch spec.kind {
+            case .flag: return "[\(spec.name)]"
+            case .value(let placeholder, let repeating): return "[\(spec.name) \(placeholder)]" + (repeating ? "…" : "")
+            case .positional(let repeating, let optional):
+                let core = spec.name + (repeating ? "…" : "")
+                return optional ? "[\(core)]" : core
+            }
+        }
+        var out = "Usage: duet \(verb.name)" + (synopsis.isEmpty ? "" : " " + synopsis.joined(separator: " ")) + "\n\n"
+        out += verb.summary + "\n"
+        if !verb.options.isEmpty {
+            out += "\nOptions:\n"
+            let labels = verb.options.map { spec -> String in
+                if case .value(let placeholder, _) = spec.kind { return "\(spec.name) \(placeholder)" }
+                return spec.name
+            }
+            let width = labels.map(\.count).max() ?? 0
+            for (label, spec) in zip(labels, verb.options) {
+                out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.help + "\n"
+            }
+            out += "  " + "--help".padding(toLength: width, withPad: " ", startingAt: 0) + "  Show this help.\n"
+        }
+        if !verb.discussion.isEmpty { out += "\n" + verb.discussion + (verb.discussion.hasSuffix("\n") ? "" : "\n") }
+        return out
+    }
+}

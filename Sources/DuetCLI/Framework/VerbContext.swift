@@ -1,0 +1,68 @@
+import Foundation
+import Duet
+
+/// What a verb may touch: its output streams, the environment, global options, and the corpus.
+public final class VerbContext {
+    public let environment: [String: String]
+    public let workingDirectory: String
+    /// `--corpus PATH` when given.
+    public let corpusOption: String?
+    let stdout: OutputSink
+    let stderr: OutputSink
+
+    init(environment: [String: String], workingDirectory: String, corpusOption: String?, stdout: OutputSink, stderr: OutputSink) {
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.corpusOption = corpusOption
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    /// True when running under CI (`CI` set and not `false`/`0`).
+    public var isCI: Bool {
+        guard let value = environment["CI"], !value.isEmpty else { return false }
+        return value != "false" && value != "0"
+    }
+
+    public var stdoutIsTerminal: Bool { stdout.isTerminal }
+
+    public func write(_ text: String) { stdout.write(text) }
+    public func write(bytes: [UInt8]) { stdout.write(bytes: bytes) }
+    /// A line on stderr: notices, warnings, errors.
+    public func note(_ text: String) { stderr.write(text.hasSuffix("\n") ? text : text + "\n") }
+
+    public func render(_ report: Report, as format: OutputFormat) {
+        stdout.write(ReportRenderer.render(report, as: format))
+    }
+
+    /// Progress on long work: a rewritten line on a terminal, nothing when piped.
+    public func progress(_ label: String, done: Int, total: Int) {
+        guard stderr.isTerminal else { return }
+        let end = done >= total ? "\n" : ""
+        stderr.write("\r\u{1B}[K\(label) \(done)/\(total)\(end)")
+    }
+}
+
+/// A byte sink for stdout/stderr (a file handle in the CLI, a buffer in tests).
+final class OutputSink: @unchecked Sendable {
+    private let handle: FileHandle?
+    private(set) var captured: [UInt8] = []
+    let isTerminal: Bool
+
+    init(fileDescriptor: Int32) {
+        handle = FileHandle(fileDescriptor: fileDescriptor, closeOnDealloc: false)
+        isTerminal = isatty(fileDescriptor) == 1
+    }
+
+    init(capturing: Void) {
+        handle = nil
+        isTerminal = false
+    }
+
+    func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+    func write(bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if let handle { handle.write(Data(bytes)) } else { captured.append(contentsOf: bytes) }
+    }
+}

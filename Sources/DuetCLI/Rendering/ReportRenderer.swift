@@ -1,0 +1,95 @@
+import Duet
+
+/// Writes a `Report` in one of the four formats.
+enum ReportRenderer {
+    static func render(_ report: Report, as format: OutputFormat) -> String {
+        switch format {
+        case .json: return json(report).prettyString
+        case .table: return report.sections.map(table).joined(separator: "\n")
+        case .md: return report.sections.map(markdown).joined(separator: "\n")
+        case .csv: return report.sections.compactMap(csv).joined(separator: "\n")
+        }
+    }
+
+    // MARK: - JSON
+
+    static func json(_ report: Report) -> JSONValue {
+        if let json = report.json { return json }
+        if report.sections.count == 1, case .table(let table) = report.sections[0].content { return rows(table) }
+        var object = JSONObject()
+        for section in report.sections {
+            switch section.content {
+            case .table(let table): object[section.id] = rows(table)
+            case .text(let text): object[section.id] = .string(text)
+            }
+        }
+        return .object(object)
+    }
+
+    private static func rows(_ table: Table) -> JSONValue {
+        .array(table.rows.map { row in
+            var object = JSONObject()
+            for (column, cell) in zip(table.columns, row) { object[column] = cell.json }
+            return .object(object)
+        })
+    }
+
+    // MARK: - Table
+
+    private static func table(_ section: Report.Section) -> String {
+        var out = section.title.map { "\($0)\n" } ?? ""
+        switch section.content {
+        case .text(let text):
+            out += text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+        case .table(let table):
+            let cells = table.rows.map { $0.map(\.display) }
+            var widths = table.columns.map(\.count)
+            for row in cells { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
+            func line(_ values: [String]) -> String {
+                zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+                    .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+            }
+            out += line(table.columns)
+            out += line(widths.map { String(repeating: "-", count: $0) })
+            for row in cells { out += line(row) }
+        }
+        return out
+    }
+
+    // MARK: - Markdown
+
+    private static func markdown(_ section: Report.Section) -> String {
+        var out = section.title.map { "## \($0)\n\n" } ?? ""
+        switch section.content {
+        case .text(let text):
+            out += text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+        case .table(let table):
+            func escape(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+            out += "| " + table.columns.map(escape).joined(separator: " | ") + " |\n"
+            out += "|" + table.columns.map { _ in " --- |" }.joined() + "\n"
+            for row in table.rows { out += "| " + row.map { escape($0.display) }.joined(separator: " | ") + " |\n" }
+        }
+        return out
+    }
+
+    // MARK: - CSV
+
+    private static func csv(_ section: Report.Section) -> String? {
+        guard case .table(let table) = section.content else { return nil }
+        func field(_ s: String) -> String {
+            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        }
+        var out = table.columns.map(field).joined(separator: ",") + "\r\n"
+        for row in table.rows { out += row.map { field($0.display) }.joined(separator: ",") + "\r\n" }
+        return out
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

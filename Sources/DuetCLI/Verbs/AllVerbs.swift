@@ -1,0 +1,17 @@
+/// Every verb, in the order `duet help` lists them. One line per verb.
+enum VerbTable {
+    static var all: [any Verb.Type] { [
+        FmtVerb.self,
+    ] }
+
+    /// The verb whose (possibly multi-word) name is the longest prefix of the arguments.
+    static func match(_ arguments: [String]) -> (any Verb.Type, [String])? {
+        var best: (any Verb.Type, Int)?
+        for verb in all {
+            let words = verb.name.split(separator: " ").map(String.init)
+            guard words.count <= arguments.count, Array(arguments.prefix(words.count)) == words else { continue }
+            if best == nil || words.count > best!.1 { best = (verb, words.count) }
+        }
+        return best.map { ($0.0, Array(arguments.dropFirst($0.1))) }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The SQLite corpus: fixtures, content-addressed snapshots, structures and the structural index.
+///
+/// ```swift
+/// let corpus = try Corpus.open(at: "corpus.db")         // creates and migrates a new file
+/// try corpus.upsertFixtures([fixture])                    // one transaction
+/// let fixtures = try corpus.fixtures(feature: "counter")  // read back
+/// let temporary = try Corpus.temporary()                  // a fresh file for tests
+/// ```
+///
+/// An existing file must carry exactly this binary's migrations (see `Migrator`): one with
+/// pending migrations opens only with `migrate: true` (what `duet corpus migrate` does).
+public final class Corpus: @unchecked Sendable {
+    public let database: Database
+    public var path: String { database.path }
+    public let blobs: BlobStore
+    /// Migrations applied while opening (all of them for a new file).
+    public let appliedOnOpen: [Migration]
+
+    init(database: Database, migrator: Migrator, migrate: Bool) throws {
+        self.database = database
+        self.blobs = BlobStore(database: database)
+        let isNew = try database.scalarInteger("SELECT count(*) FROM sqlite_schema") == 0
+        if isNew || migrate {
+            appliedOnOpen = try migrator.applyPending(to: database)
+        } else {
+            appliedOnOpen = []
+        }
+        try migrator.validate(database)
+    }
+
+    /// Opens the corpus file at `path`, creating and migrating it when it does not exist.
+    public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator()) throws -> Corpus {
+        try Corpus(database: Database(path: path), migrator: migrator, migrate: migrate)
+    }
+
+    /// A private in-memory corpus (no WAL; for tests and scratch work).
+    public static func inMemory(migrator: Migrator = Migrator()) throws -> Corpus {
+        try Corpus(database: Database(path: ":memory:"), migrator: migrator, migrate: true)
+    }
+
+    /// A new corpus file in a fresh temporary directory.
+    public static func temporary(migrator: Migrator = Migrator()) throws -> Corpus {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("duet-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try open(at: directory.appendingPathComponent("corpus.db").path, migrator: migrator)
+    }
+
+    /// Runs `body` in one write transaction; a throw leaves the corpus as it was.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try database.transaction(body)
+        } catch {
+            blobs.forgetCache()
+            throw error
+        }
+    }
+}

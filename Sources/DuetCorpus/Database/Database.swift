@@ -1,0 +1,116 @@
+import CSQLite
+
+/// One SQLite connection: WAL, foreign keys on, a busy timeout, `synchronous=FULL`.
+///
+/// ```swift
+/// let db = try Database(path: "corpus.db")
+/// try db.transaction {
+///     let insert = try db.cachedStatement("INSERT INTO notes(text) VALUES (?)")
+///     try insert.execute([.text("hello")])
+/// }
+/// let rows = try db.rows("SELECT text FROM notes WHERE id > ?", [.integer(0)])
+/// ```
+///
+/// SQLite is opened in serialized mode; still, use one connection from one task at a time.
+public final class Database: @unchecked Sendable {
+    public enum Mode: Sendable { case readWrite, readOnly }
+
+    let handle: OpaquePointer
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// Opens (creating when `mode` is `.readWrite`) the database at `path`; `":memory:"` for a private in-memory one.
+    public init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+        var connection: OpaquePointer?
+        let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(connection)
+            throw DatabaseError(code: code, message: "\(message): \(path)")
+        }
+        self.handle = connection
+        self.path = path
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        if mode == .readWrite && path != ":memory:" { try execute(sql: "PRAGMA journal_mode=WAL") }
+        try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL")
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements without parameters (schema, pragmas, scripts).
+    public func execute(sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &error)
+        if code != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(error)
+            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// Runs one statement with bound values (the statement is cached for reuse).
+    public func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+        try cachedStatement(sql).execute(values)
+    }
+
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+        try cachedStatement(sql).rows(values)
+    }
+
+    public func scalarInteger(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
+        try cachedStatement(sql).scalarInteger(values)
+    }
+
+    /// A fresh statement the caller owns.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(connection: handle, sql: sql)
+    }
+
+    /// A statement kept by the connection and reused for the same SQL text.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in one transaction (`BEGIN IMMEDIATE`), committing on return and rolling back on a throw.
+    /// Nested calls become savepoints.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let depth = transactionDepth
+        try execute(sql: depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT duet_\(depth)")
+        transactionDepth += 1
+        do {
+            let result = try body()
+            transactionDepth -= 1
+            try execute(sql: depth == 0 ? "COMMIT" : "RELEASE duet_\(depth)")
+            return result
+        } catch {
+            transactionDepth -= 1
+            if depth == 0 {
+                try? execute(sql: "ROLLBACK")
+            } else {
+                try? execute(sql: "ROLLBACK TO duet_\(depth); RELEASE duet_\(depth)")
+            }
+            throw error
+        }
+    }
+
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// The SQLite library version, e.g. `3.40.1`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+}

@@ -1,0 +1,171 @@
+import CSQLite
+
+/// A prepared SQLite statement, reusable: `execute`/`rows` reset it and bind fresh values.
+///
+/// ```swift
+/// let insert = try db.cachedStatement("INSERT INTO blobs(hash, bytes) VALUES (?, ?)")
+/// for (hash, bytes) in items { try insert.execute([.blob(hash), .blob(bytes)]) }
+/// let count = try db.cachedStatement("SELECT count(*) FROM blobs").scalarInteger()
+/// ```
+///
+/// Use from one thread at a time (the owning `Database` serializes SQLite calls).
+public final class Statement {
+    let handle: OpaquePointer
+    let connection: OpaquePointer
+    public let sql: String
+
+    init(connection: OpaquePointer, sql: String) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw DatabaseError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+        self.handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    // MARK: - Binding (1-based indexes, as in SQLite)
+
+    /// Resets the statement and clears earlier bindings; call before binding by index.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    public func bind(_ values: [SQLValue]) throws {
+        reset()
+        for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
+    }
+
+    public func bind(_ value: SQLValue, at index: Int32) throws {
+        switch value {
+        case .null: try check(sqlite3_bind_null(handle, index))
+        case .integer(let v): try bind(v, at: index)
+        case .real(let v): try check(sqlite3_bind_double(handle, index, v))
+        case .text(let v): try bind(v, at: index)
+        case .blob(let v): try bind(v, at: index)
+        }
+    }
+
+    public func bind(_ value: Int64, at index: Int32) throws { try check(sqlite3_bind_int64(handle, index, value)) }
+    public func bind(_ value: Int, at index: Int32) throws { try bind(Int64(value), at: index) }
+    public func bindNull(at index: Int32) throws { try check(sqlite3_bind_null(handle, index)) }
+
+    public func bind(_ value: String?, at index: Int32) throws {
+        guard let value else { return try bindNull(at: index) }
+        // An empty string still needs a non-null pointer to stay '' rather than NULL.
+        if value.isEmpty { return try check(sqlite3_bind_text(handle, index, "", 0, sqliteTransient)) }
+        var text = value
+        let code = text.withUTF8 { utf8 in
+            UnsafeRawBufferPointer(utf8).withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(handle, index, chars.baseAddress, Int32(chars.count), sqliteTransient)
+            }
+        }
+        try check(code)
+    }
+
+    public func bind(_ bytes: [UInt8]?, at index: Int32) throws {
+        guard let bytes else { return try bindNull(at: index) }
+        let code = bytes.withUnsafeBytes { raw in
+            // A zero-length blob still needs a non-null pointer to stay a blob, not NULL.
+            sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), sqliteTransient)
+        }
+        try check(code)
+    }
+
+    // MARK: - Stepping
+
+    /// Advances; true when a row is available.
+    @discardableResult
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = DatabaseError(code: sqlite3_extended_errcode(connection),
+                                      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Binds, runs to completion, resets.
+    public func execute(_ values: [SQLValue] = []) throws {
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Binds, calls `body` per row, resets.
+    public func forEachRow(_ values: [SQLValue] = [], _ body: (Statement) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() { try body(self) }
+    }
+
+    public func rows(_ values: [SQLValue] = []) throws -> [Row] {
+        var result: [Row] = []
+        try forEachRow(values) { result.append($0.row) }
+        return result
+    }
+
+    /// The first column of the first row, or nil when there is no row or it is NULL.
+    public func scalarInteger(_ values: [SQLValue] = []) throws -> Int64? {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        guard try step(), !isNull(at: 0) else { return nil }
+        return int64(at: 0)
+    }
+
+    // MARK: - Columns (0-based, as in SQLite)
+
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
+    public func columnName(at index: Int32) -> String { String(cString: sqlite3_column_name(handle, index)) }
+    public func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+    public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+    public func int(at index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+
+    public func text(at index: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    public func blob(at index: Int32) -> [UInt8]? {
+        if isNull(at: index) { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    public func value(at index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(int64(at: index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT: return .text(text(at: index) ?? "")
+        case SQLITE_BLOB: return .blob(blob(at: index) ?? [])
+        default: return .null
+        }
+    }
+
+    /// The current row as values.
+    public var row: Row { Row(values: (0..<columnCount).map { value(at: $0) }) }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else {
+            throw DatabaseError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+    }
+}
+
+/// One result row, columns by 0-based index.
+public struct Row: Sendable, Equatable {
+    public var values: [SQLValue]
+    public subscript(index: Int) -> SQLValue { values[index] }
+}
+
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

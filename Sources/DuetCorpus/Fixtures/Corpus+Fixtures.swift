@@ -1,0 +1,71 @@
+import Duet
+
+/// What a write of fixtures changed.
+public struct FixtureWriteSummary: Sendable, Equatable {
+    public var inserted: [String] = []
+    public var replaced: [String] = []
+    public var unchanged: [String] = []
+    public var steps = 0
+    public init() {}
+}
+
+extension Corpus {
+    /// Stores fixtures in one transaction: new names are added, changed ones replaced in place,
+    /// identical ones left alone. The structural index follows for features with a structure.
+    ///
+    /// ```swift
+    /// let summary = try corpus.upsertFixtures(recorded)
+    /// summary.replaced   // names whose content changed
+    /// ```
+    @discardableResult
+    public func upsertFixtures(_ fixtures: [Fixture]) throws -> FixtureWriteSummary {
+        try write {
+            var writer = try FixtureWriter(corpus: self)
+            var summary = FixtureWriteSummary()
+            for fixture in fixtures {
+                let outcome = try writer.write(fixture, sourceHash: ContentHash(of: fixture.document.prettyBytes))
+                summary.record(outcome, name: fixture.name, steps: fixture.steps.count)
+            }
+            return summary
+        }
+    }
+
+    /// Fixtures ordered by name, optionally only one feature's or one name.
+    ///
+    /// ```swift
+    /// let counter = try corpus.fixtures(feature: "counter")
+    /// let one = try corpus.fixtures(name: "chain-ping-pong").first
+    /// ```
+    public func fixtures(feature: String? = nil, name: String? = nil) throws -> [Fixture] {
+        var reader = FixtureReader(database: database)
+        return try reader.fixtures(feature: feature, name: name)
+    }
+
+    /// Calls `body` with each fixture in name order, without holding them all in memory.
+    public func forEachFixture(feature: String? = nil, _ body: (Fixture) throws -> Void) throws {
+        var reader = FixtureReader(database: database)
+        try reader.forEachFixture(feature: feature, name: nil, body)
+    }
+
+    /// Every fixture name, sorted.
+    public func fixtureNames() throws -> [String] {
+        try database.rows("SELECT name FROM fixtures ORDER BY name").compactMap { $0[0].text }
+    }
+
+    /// Removes fixtures by name (their steps and transitions go with them).
+    public func deleteFixtures(named names: [String]) throws {
+        try write {
+            for name in names { try database.execute("DELETE FROM fixtures WHERE name = ?", [.text(name)]) }
+        }
+    }
+}
+
+extension FixtureWriteSummary {
+    mutating func record(_ outcome: FixtureWriter.Outcome, name: String, steps: Int) {
+        switch outcome {
+        case .inserted: inserted.append(name); self.steps += steps
+        case .replaced: replaced.append(name); self.steps += steps
+        case .unchanged: unchanged.append(name)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Duet
+
+/// How to read one feature's L0 fields and islands out of its state snapshots.
+///
+/// Kind of a value: `{"case":"x",…}` → `x`, a raw string `"x"` → `x`, absent or null → none.
+/// Kind id: `<feature>.<primitive>.<case>`. Path entries carry their 1-based depth; other
+/// primitives depth 0.
+struct IndexPlan: Sendable {
+    struct L0Field: Sendable { var field: String; var components: [String]; var primitive: String }
+    struct IslandField: Sendable { var field: String; var components: [String]; var island: String }
+
+    struct KindEntry: Hashable, Sendable { var depth: Int; var kind: String }
+    struct FieldKinds: Sendable { var field: String; var primitive: String; var entries: [KindEntry] }
+
+    static let primitives: Set<String> = ["path", "slot", "tabs", "stage"]
+
+    var feature: String
+    var l0: [L0Field] = []
+    var islands: [IslandField] = []
+
+    /// `roles`: field path → role (`path`, `slot`, `tabs`, `stage`, `island:<id>`, `data`).
+    init(feature: String, roles: [(field: String, role: String)]) {
+        self.feature = feature
+        for (field, role) in roles.sorted(by: { $0.field < $1.field }) {
+            let components = field.split(separator: ".").map(String.init)
+            if Self.primitives.contains(role) {
+                l0.append(L0Field(field: field, components: components, primitive: role))
+            } else if role.hasPrefix("island:") {
+                islands.append(IslandField(field: field, components: components, island: String(role.dropFirst("island:".count))))
+            }
+        }
+    }
+
+    var isEmpty: Bool { l0.isEmpty && islands.isEmpty }
+
+    func kinds(in state: JSONValue) -> [FieldKinds] {
+        l0.map { field in
+            let value = Self.lookup(state, field.components)
+            var entries: [KindEntry] = []
+            if field.primitive == "path", case .array(let items)? = value {
+                for (offset, item) in items.enumerated() {
+                    if let name = Self.caseName(item) { entries.append(KindEntry(depth: offset + 1, kind: kindID(field.primitive, name))) }
+                }
+            } else if let value, let name = Self.caseName(value) {
+                entries.append(KindEntry(depth: 0, kind: kindID(field.primitive, name)))
+            }
+            return FieldKinds(field: field.field, primitive: field.primitive, entries: entries)
+        }
+    }
+
+    func islandSummaries(in state: JSONValue) -> [(field: String, island: String, summary: JSONValue)] {
+        islands.compactMap { island in
+            Self.lookup(state, island.components).map { (island.field, island.island, $0) }
+        }
+    }
+
+    func kindID(_ primitive: String, _ caseName: String) -> String { "\(feature).\(primitive).\(caseName)" }
+
+    static func caseName(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let name): return name
+        case .object(let object): return object["case"]?.stringValue
+        default: return nil
+        }
+    }
+
+    static func lookup(_ value: JSONValue, _ components: [String]) -> JSONValue? {
+        var current = value
+        for component in components {
+            guard let next = current[component] else { return nil }
+            current = next
+        }
+        if case .null = current { return nil }
+        return current
+    }
+}

@@ -1,0 +1,73 @@
+import Duet
+
+/// Keeps the structural index in step with stored fixtures; the caller holds the transaction.
+struct StructuralIndexWriter {
+    let corpus: Corpus
+    private(set) var plans: [String: IndexPlan]
+    /// (feature, snapshot) pairs indexed by this writer, so shared snapshots are written once.
+    private var indexed: Set<SnapshotKey> = []
+
+    private struct SnapshotKey: Hashable { var feature: String; var snapshot: Int64 }
+
+    init(corpus: Corpus) throws {
+        self.corpus = corpus
+        self.plans = try Self.loadPlans(corpus.database)
+    }
+
+    static func loadPlans(_ db: Database) throws -> [String: IndexPlan] {
+        var roles: [String: [(field: String, role: String)]] = [:]
+        try db.cachedStatement("SELECT feature, path, role FROM structure_fields ORDER BY feature, path").forEachRow { row in
+            roles[row.text(at: 0) ?? "", default: []].append((row.text(at: 1) ?? "", row.text(at: 2) ?? ""))
+        }
+        var plans: [String: IndexPlan] = [:]
+        for (feature, fields) in roles {
+            let plan = IndexPlan(feature: feature, roles: fields)
+            if !plan.isEmpty { plans[feature] = plan }
+        }
+        return plans
+    }
+
+    mutating func index(fixtureID: Int64, fixture: Fixture, initialID: Int64?, stateIDs: [Int64?]) throws {
+        guard !fixture.isChain, let feature = fixture.feature, let plan = plans[feature] else { return }
+        var snapshots: [(step: Int?, id: Int64, value: JSONValue)] = []
+        if let initialID, let initial = fixture.initialState { snapshots.append((nil, initialID, initial)) }
+        for (index, step) in fixture.steps.enumerated() {
+            if let id = stateIDs[index], let state = step.expectedState { snapshots.append((index, id, state)) }
+        }
+        let known = indexed
+        let rows = IndexRows.derive(plan: plan, fixtureID: fixtureID, snapshots: snapshots,
+                                    actionCases: fixture.steps.map { $0.action["case"]?.stringValue },
+                                    skip: { known.contains(SnapshotKey(feature: feature, snapshot: $0)) })
+        try insert(rows)
+        for snapshot in snapshots { indexed.insert(SnapshotKey(feature: feature, snapshot: snapshot.id)) }
+        if indexed.count > 1_000_000 { indexed.removeAll(keepingCapacity: false) }
+    }
+
+    func insert(_ rows: IndexRows) throws {
+        let db = corpus.database
+        let fields = try db.cachedStatement(
+            "INSERT OR IGNORE INTO snapshot_fields(feature, snapshot, field, primitive, kind_count) VALUES (?, ?, ?, ?, ?)")
+        for row in rows.snapshotFields {
+            try fields.execute([.text(row.feature), .integer(row.snapshot), .text(row.field), .text(row.primitive), .integer(Int64(row.kindCount))])
+        }
+        let kinds = try db.cachedStatement(
+            "INSERT OR IGNORE INTO snapshot_kinds(feature, snapshot, field, depth, kind) VALUES (?, ?, ?, ?, ?)")
+        for row in rows.snapshotKinds {
+            try kinds.execute([.text(row.feature), .integer(row.snapshot), .text(row.field), .integer(Int64(row.depth)), .text(row.kind)])
+        }
+        let islands = try db.cachedStatement(
+            "INSERT OR IGNORE INTO island_summaries(feature, snapshot, field, island, summary_blob) VALUES (?, ?, ?, ?, ?)")
+        for row in rows.islandSummaries {
+            let summary = try corpus.blobs.intern(row.summary)
+            try islands.execute([.text(row.feature), .integer(row.snapshot), .text(row.field), .text(row.island), .integer(summary)])
+        }
+        let transitions = try db.cachedStatement("""
+            INSERT OR IGNORE INTO step_transitions(fixture_id, step, field, primitive, depth, change, kind, action_case)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for row in rows.transitions {
+            try transitions.execute([.integer(row.fixtureID), .integer(Int64(row.step)), .text(row.field), .text(row.primitive),
+                                     .integer(Int64(row.depth)), .text(row.change), .text(row.kind), SQLValue(row.actionCase)])
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// Applies migrations in version order, each once, and records each with its checksum.
+///
+/// ```swift
+/// let migrator = Migrator()                        // the embedded migrations
+/// try migrator.validate(db)                        // refuses edited / unknown migrations
+/// let applied = try migrator.applyPending(to: db)  // what `duet corpus migrate` does
+/// ```
+public struct Migrator: Sendable {
+    public var migrations: [Migration]
+
+    public init(migrations: [Migration] = Migration.embedded) {
+        self.migrations = migrations.sorted { $0.version < $1.version }
+    }
+
+    /// What a database has applied, versus what this migrator carries.
+    public struct Status: Sendable, Equatable {
+        public var applied: [Int]
+        public var pending: [Migration]
+    }
+
+    // MARK: - Checking
+
+    public func status(of db: Database) throws -> Status {
+        try ensureLedger(db)
+        let applied = try appliedMigrations(db)
+        if let unknown = applied.first(where: { row in !migrations.contains { $0.version == row.version } }) {
+            throw MigrationRefusal(
+                reason: .newerThanBinary(version: unknown.version), database: db.path,
+                message: "the corpus has migration \(unknown.fileName) that this duet does not know (it is newer than this binary)",
+                fix: "use a newer duet, or rebuild the corpus: delete it and run `duet corpus load`")
+        }
+        for row in applied {
+            guard let migration = migrations.first(where: { $0.version == row.version }) else { continue }
+            if migration.checksum != row.checksum {
+                throw MigrationRefusal(
+                    reason: .edited(version: row.version), database: db.path,
+                    message: "migration \(migration.fileName) was edited after it was applied (recorded checksum \(row.checksum), now \(migration.checksum))",
+                    fix: "restore migrations/\(migration.fileName) and add the change as a new migration, or rebuild the corpus: delete it and run `duet corpus load`")
+            }
+        }
+        let appliedVersions = Set(applied.map(\.version))
+        return Status(applied: applied.map(\.version).sorted(),
+                      pending: migrations.filter { !appliedVersions.contains($0.version) })
+    }
+
+    /// Throws unless every carried migration is applied, unchanged, and nothing unknown is.
+    public func validate(_ db: Database) throws {
+        let status = try status(of: db)
+        guard status.pending.isEmpty else {
+            throw MigrationRefusal(
+                reason: .pending(versions: status.pending.map(\.version)), database: db.path,
+                message: "the corpus lacks \(status.pending.count) migration(s): \(status.pending.map(\.fileName).joined(separator: ", "))",
+                fix: "run `duet corpus migrate`")
+        }
+    }
+
+    // MARK: - Applying
+
+    /// Applies every pending migration, each in its own transaction with its ledger row.
+    @discardableResult
+    public func applyPending(to db: Database) throws -> [Migration] {
+        let pending = try status(of: db).pending
+        for migration in pending {
+            try db.transaction {
+                try db.execute(sql: migration.sql)
+                try db.execute("INSERT INTO schema_migrations(version, file_name, checksum) VALUES (?, ?, ?)",
+                               [.integer(Int64(migration.version)), .text(migration.fileName), .text(migration.checksum)])
+            }
+        }
+        return pending
+    }
+
+    // MARK: - Private
+
+    private struct AppliedRow { var version: Int; var fileName: String; var checksum: String }
+
+    private func ensureLedger(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version   INTEGER PRIMARY KEY,
+                file_name TEXT NOT NULL,
+                checksum  TEXT NOT NULL
+            ) STRICT
+            """)
+    }
+
+    private func appliedMigrations(_ db: Database) throws -> [AppliedRow] {
+        try db.rows("SELECT version, file_name, checksum FROM schema_migrations ORDER BY version").map {
+            AppliedRow(version: Int($0[0].integer ?? 0), fileName: $0[1].text ?? "", checksum: $0[2].text ?? "")
+        }
+    }
+}

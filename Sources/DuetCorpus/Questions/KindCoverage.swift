@@ -1,0 +1,67 @@
+/// One kind: declared by a structure, reached by fixtures, or both.
+public struct KindCoverageEntry: Sendable, Equatable {
+    public var feature: String
+    public var field: String
+    public var primitive: String
+    /// `<feature>.<primitive>.<case>`.
+    public var kind: String
+    /// In the feature's declared case list (`describe`).
+    public var declared: Bool
+    /// Fixtures holding the kind in at least one snapshot.
+    public var fixtures: Int
+    /// Fixture positions (initial state and steps) whose snapshot holds it.
+    public var steps: Int
+
+    public var reached: Bool { fixtures > 0 }
+}
+
+/// Kind coverage: every kind with how many fixtures and steps reach it.
+public struct KindCoverage: Sendable, Equatable {
+    /// Sorted by feature, field, kind.
+    public var entries: [KindCoverageEntry]
+
+    public var declared: [KindCoverageEntry] { entries.filter(\.declared) }
+    /// Declared kinds no fixture reaches.
+    public var unreached: [KindCoverageEntry] { entries.filter { $0.declared && !$0.reached } }
+    /// Kinds seen in snapshots that no structure declares.
+    public var undeclared: [KindCoverageEntry] { entries.filter { !$0.declared && $0.reached } }
+}
+
+extension Corpus {
+    /// Every declared or reached kind, optionally of one feature.
+    ///
+    /// ```swift
+    /// let coverage = try corpus.kindCoverage(feature: "capture")
+    /// coverage.unreached.map(\.kind)   // declared kinds no fixture reaches
+    /// ```
+    public func kindCoverage(feature: String? = nil) throws -> KindCoverage {
+        struct Key: Hashable { var feature: String; var field: String; var kind: String }
+        var entries: [Key: KindCoverageEntry] = [:]
+        try database.cachedStatement("""
+            SELECT feature, field, primitive, kind FROM declared_kinds WHERE ?1 IS NULL OR feature = ?1
+            """).forEachRow([SQLValue(feature)]) { row in
+            let entry = KindCoverageEntry(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", primitive: row.text(at: 2) ?? "",
+                                          kind: row.text(at: 3) ?? "", declared: true, fixtures: 0, steps: 0)
+            entries[Key(feature: entry.feature, field: entry.field, kind: entry.kind)] = entry
+        }
+        try database.cachedStatement("""
+            SELECT k.feature, k.field, sf.primitive, k.kind,
+                   count(DISTINCT s.fixture_id), count(DISTINCT s.fixture_id || ':' || coalesce(s.step, -1))
+            FROM snapshot_kinds k
+            JOIN fixture_snapshots s ON s.snapshot = k.snapshot
+            JOIN fixtures f ON f.id = s.fixture_id AND f.feature = k.feature
+            JOIN snapshot_fields sf ON sf.feature = k.feature AND sf.snapshot = k.snapshot AND sf.field = k.field
+            WHERE ?1 IS NULL OR k.feature = ?1
+            GROUP BY k.feature, k.field, k.kind
+            """).forEachRow([SQLValue(feature)]) { row in
+            let key = Key(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", kind: row.text(at: 3) ?? "")
+            var entry = entries[key] ?? KindCoverageEntry(feature: key.feature, field: key.field, primitive: row.text(at: 2) ?? "",
+                                                          kind: key.kind, declared: false, fixtures: 0, steps: 0)
+            entry.fixtures = row.int(at: 4)
+            entry.steps = row.int(at: 5)
+            entries[key] = entry
+        }
+        let sorted = entries.values.sorted { ($0.feature, $0.field, $0.kind) < ($1.feature, $1.field, $1.kind) }
+        return KindCoverage(entries: sorted)
+    }
+}

@@ -1,0 +1,91 @@
+/// The address of a blob: MurmurHash3 x64-128 (seed 0) of its canonical bytes.
+///
+/// ```swift
+/// let hash = ContentHash(of: Array("hello".utf8))
+/// hash.hex    // "029bbd41b3a7d8cb191dae486a901e5b" (same as Python's mmh3.hash_bytes)
+/// ```
+///
+/// A fast non-cryptographic hash: the corpus never trusts it alone. A hash hit is confirmed by
+/// comparing the stored bytes (`BlobStore`), so a collision is detected, never silently merged.
+public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+    public var h1: UInt64
+    public var h2: UInt64
+
+    public init(h1: UInt64, h2: UInt64) { self.h1 = h1; self.h2 = h2 }
+
+    public init(of bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { ContentHash(of: $0) }
+    }
+
+    public init(of buffer: UnsafeRawBufferPointer) {
+        let c1: UInt64 = 0x87c3_7b91_1142_53d5
+        let c2: UInt64 = 0x4cf5_ad43_2745_937f
+        let count = buffer.count
+        var h1: UInt64 = 0
+        var h2: UInt64 = 0
+        var offset = 0
+        while offset + 16 <= count {
+            var k1 = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            var k2 = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
+            h1 = rotl(h1, 27); h1 &+= h2; h1 = h1 &* 5 &+ 0x52dc_e729
+            k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
+            h2 = rotl(h2, 31); h2 &+= h1; h2 = h2 &* 5 &+ 0x3849_5ab5
+            offset += 16
+        }
+        let tail = count - offset
+        if tail > 0 {
+            var k1: UInt64 = 0
+            var k2: UInt64 = 0
+            for i in stride(from: tail - 1, through: 0, by: -1) {
+                let byte = UInt64(buffer[offset + i])
+                if i >= 8 { k2 |= byte << UInt64((i - 8) * 8) } else { k1 |= byte << UInt64(i * 8) }
+            }
+            if tail > 8 { k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2 }
+            k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
+        }
+        h1 ^= UInt64(count); h2 ^= UInt64(count)
+        h1 &+= h2; h2 &+= h1
+        h1 = fmix(h1); h2 = fmix(h2)
+        h1 &+= h2; h2 &+= h1
+        self.h1 = h1
+        self.h2 = h2
+    }
+
+    /// 16 bytes: h1 then h2, each little-endian (how the corpus stores it).
+    public var bytes: [UInt8] {
+        var result = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            result[i] = UInt8(truncatingIfNeeded: h1 >> UInt64(i * 8))
+            result[8 + i] = UInt8(truncatingIfNeeded: h2 >> UInt64(i * 8))
+        }
+        return result
+    }
+
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 16 else { return nil }
+        var a: UInt64 = 0, b: UInt64 = 0
+        for i in 0..<8 { a |= UInt64(bytes[i]) << UInt64(i * 8); b |= UInt64(bytes[8 + i]) << UInt64(i * 8) }
+        self.init(h1: a, h2: b)
+    }
+
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public var description: String { hex }
+}
+
+@inline(__always) private func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
+
+@inline(__always) private func fmix(_ value: UInt64) -> UInt64 {
+    var k = value
+    k ^= k >> 33; k &*= 0xff51_afd7_ed55_8ccd
+    k ^= k >> 33; k &*= 0xc4ce_b9fe_1a85_ec53
+    k ^= k >> 33
+    return k
+}

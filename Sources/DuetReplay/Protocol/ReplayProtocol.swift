@@ -1,0 +1,48 @@
+import Duet
+
+/// The wire vocabulary of the replay protocol (DESIGN §5), shared by runner and client.
+///
+/// ```swift
+/// ReplayProtocol.handshake(platform: "swift", features: ["counter"]).canonicalString
+/// // {"features":["counter"],"platform":"swift","protocol":"duet-replay","version":1}
+/// ```
+public enum ReplayProtocol {
+    public static let name = "duet-replay"
+    public static let version: Int64 = 1
+
+    public static func handshake(platform: String, features: [String]) -> JSONValue {
+        object([
+            ("features", .array(features.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(JSONValue.string))),
+            ("platform", .string(platform)),
+            ("protocol", .string(name)),
+            ("version", .int(version)),
+        ])
+    }
+
+    public static func error(_ message: String) -> JSONValue { object([("error", .string(message))]) }
+
+    /// `{"action":…,"feature":F,"op":"reduce","state":…}` written straight from canonical bytes.
+    public static func reduceRequest(feature: String, state: [UInt8], action: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(state.count + action.count + feature.utf8.count + 48)
+        out.append(contentsOf: #"{"action":"#.utf8)
+        out.append(contentsOf: action)
+        out.append(contentsOf: #","feature":"#.utf8)
+        out.append(contentsOf: JSONValue.string(feature).canonicalBytes)
+        out.append(contentsOf: #","op":"reduce","state":"#.utf8)
+        out.append(contentsOf: state)
+        out.append(contentsOf: "}\n".utf8)
+        return out
+    }
+
+    public static func request(op: String, _ members: [(String, JSONValue)] = []) -> [UInt8] {
+        object(members + [("op", .string(op))]).canonicalBytes + [0x0A]
+    }
+
+    /// Builds an object from distinct keys in any order.
+    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        var object = JSONObject()
+        for (key, value) in pairs { object[key] = value }
+        return .object(object)
+    }
+}

@@ -1,0 +1,34 @@
+import Duet
+
+/// One registered feature with its types erased: what the runner calls per request.
+struct ServedFeature {
+    let name: String
+    /// (state tree, action tree) → (canonical state, canonical effects).
+    let reduce: (JSONValue, JSONValue) throws -> (state: [UInt8], effects: [UInt8])
+    let describe: (() -> FeatureStructure)?
+    /// nil when the feature has no restore of its own (the server overlays the spine).
+    let restore: ((JSONValue) throws -> JSONValue)?
+    /// Decodes and re-encodes a tree as `State`: the overlay's result must be a valid state.
+    let normalizeState: (JSONValue) throws -> JSONValue
+
+    init<F: Feature>(_ feature: F.Type, describe: (() -> FeatureStructure)?, restore: ((JSONValue) throws -> F.State)?) {
+        name = F.name
+        self.describe = describe
+        reduce = { stateTree, actionTree in
+            let decoder = CanonicalDecoder()
+            var state = try decoder.decode(F.State.self, from: stateTree)
+            let action = try decoder.decode(F.Action.self, from: actionTree)
+            let effects = F.reduce(&state, action)
+            let encoder = CanonicalEncoder()
+            return (try encoder.canonicalBytes(state), try encoder.canonicalBytes(effects))
+        }
+        if let restore {
+            self.restore = { spine in try CanonicalEncoder().encode(restore(spine)) }
+        } else if let restorable = F.self as? any Restorable.Type {
+            self.restore = { spine in try restorable.restoredTree(spine: spine) }
+        } else {
+            self.restore = nil
+        }
+        normalizeState = { tree in try CanonicalEncoder().encode(CanonicalDecoder().decode(F.State.self, from: tree)) }
+    }
+}

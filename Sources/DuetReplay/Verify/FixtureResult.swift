@@ -1,0 +1,87 @@
+import Duet
+
+/// The outcome of replaying one fixture on one platform.
+public struct FixtureResult: Sendable, Equatable {
+    public enum Status: String, Sendable { case passed, failed }
+    public var fixture: String
+    public var status: Status
+    /// Steps that held before the fixture stopped (all of them when it passed).
+    public var stepsRun: Int
+    public var failure: FixtureFailure?
+
+    public static func passed(_ fixture: String, steps: Int) -> FixtureResult {
+        FixtureResult(fixture: fixture, status: .passed, stepsRun: steps, failure: nil)
+    }
+    public static func failed(_ fixture: String, stepsRun: Int, _ failure: FixtureFailure) -> FixtureResult {
+        FixtureResult(fixture: fixture, status: .failed, stepsRun: stepsRun, failure: failure)
+    }
+}
+
+/// Where and why a fixture stopped.
+public struct FixtureFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// The state after a step differs from `expectedState`.
+        case state
+        /// The effects differ from `expectedEffects`.
+        case effects
+        /// A `linkToNext` step's last effect payload is not the next step's action.
+        case link
+        /// The runner answered `{"error":…}`.
+        case refused
+        /// The runner crashed, hung or wrote garbage while this fixture was in flight.
+        case runner
+        /// The fixture cannot be replayed as stored (e.g. a chain node without an initial state).
+        case malformed
+        /// The run ended before this fixture was replayed.
+        case notRun = "not-run"
+    }
+    public var kind: Kind
+    /// 0-based step index; nil when the failure is not tied to a step.
+    public var step: Int?
+    public var label: String?
+    public var node: String?
+    /// The step's action, canonical.
+    public var action: String?
+    /// First divergent JSON path (`sheet.value.memoryId`, `[0].payload`) and both fragments there.
+    public var divergence: Divergence?
+    public var message: String
+    /// `source:line` of the scenario step, when the fixture records it.
+    public var source: String?
+
+    public init(kind: Kind, step: Int? = nil, label: String? = nil, node: String? = nil, action: String? = nil,
+                divergence: Divergence? = nil, message: String, source: String? = nil) {
+        self.kind = kind; self.step = step; self.label = label; self.node = node; self.action = action
+        self.divergence = divergence; self.message = message; self.source = source
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let step { parts.append("step \(step)" + (label.map { " \"\($0)\"" } ?? "")) }
+        if let node { parts.append("node \(node)") }
+        if let action { parts.append("action \(action)") }
+        var text = parts.isEmpty ? message : parts.joined(separator: ", ") + ": " + message
+        if let divergence {
+            let path = divergence.path.isEmpty ? "(root)" : divergence.path
+            text += " at \(path): expected \(divergence.expected ?? "(absent)"), got \(divergence.actual ?? "(absent)")"
+        }
+        if let source { text += " [\(source)]" }
+        return text
+    }
+}
+
+/// One platform's verify run.
+public struct VerifyRun: Sendable, Equatable {
+    public var platform: String
+    public var runner: String
+    public var results: [FixtureResult]
+    /// Set when the runner kept failing and the run stopped early (exit 3).
+    public var runnerFailure: RunnerFailure?
+    public var startedAt: String
+    public var durationMilliseconds: Int
+
+    public var passed: Bool { runnerFailure == nil && !results.isEmpty && results.allSatisfy { $0.status == .passed } }
+    public var passedCount: Int { results.count { $0.status == .passed } }
+    public var failedCount: Int { results.count { $0.status == .failed && $0.failure?.kind != .notRun } }
+    public var notRunCount: Int { results.count { $0.failure?.kind == .notRun } }
+    public var stepCount: Int { results.reduce(0) { $0 + $1.stepsRun } }
+}

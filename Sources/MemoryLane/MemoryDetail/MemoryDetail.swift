@@ -1,0 +1,146 @@
+import Duet
+import Foundation
+
+/// One memory: photos and video (islands), caption editing, a reaction, sharing, deleting.
+/// A reaction is optimistic; `reactionSetFailed` puts the previous one back.
+///
+/// ```swift
+/// var state = MemoryDetail.State()
+/// MemoryDetail.reduce(&state, .appeared(memoryId: id, startEditing: false, startSharing: false))
+/// ```
+public enum MemoryDetail: Feature {
+    public static let name = "memorydetail"
+    static let maximumCaptionLength = 280
+
+    public enum Sheet: SumType, KindEnum, Equatable {
+        case sharePicker(config: ShareConfig)
+        public static let kindNames = ["sharePicker"]
+    }
+
+    public struct State: Codable, Sendable, Equatable {
+        @Slot public var sheet: Sheet? = nil
+        @Island public var photoCarousel = PhotoCarouselSummary()
+        @Island public var videoPlayer = VideoPlayerSummary()
+        public var memoryId: UUID?
+        public var content = MemoryContent()
+        public var isLoading = false
+        public var errorMessage = ""
+        public var isEditing = false
+        public var draftCaption = ""
+        public var captionError = ""
+        public var isSaving = false
+        public var isDeleting = false
+        public var reaction = ""
+        /// The reaction to restore if saving the current one fails.
+        public var reactionBeforeSave = ""
+        public var isSavingReaction = false
+        public var bannerMessage = ""
+        /// Intents carried from the route, applied once the memory has loaded.
+        public var opensEditor = false
+        public var opensSharePicker = false
+        public init() {}
+    }
+
+    public enum Action: SumType, Sendable, Equatable, CaseNames {
+        case appeared(memoryId: UUID, startEditing: Bool, startSharing: Bool)
+        case memoryLoaded(content: MemoryContent, reaction: String)
+        case memoryLoadFailed(message: String)
+        case editTapped
+        case draftCaptionChanged(String)
+        case saveCaptionTapped
+        case cancelEditTapped
+        case captionSaved
+        case captionSaveFailed(message: String)
+        case shareTapped
+        case sheetDismissed
+        case shareFinished(memoryId: UUID, recipientCount: Int)
+        case reactionSet(emoji: String)
+        case reactionSetSucceeded
+        case reactionSetFailed(message: String)
+        case carouselSettled(position: Int)
+        case playbackPositionReported(millis: Int)
+        case playbackEnded
+        case deleteTapped
+        case deletionSucceeded
+        case deletionFailed(message: String)
+        public static let caseNames = ["appeared", "memoryLoaded", "memoryLoadFailed", "editTapped", "draftCaptionChanged", "saveCaptionTapped", "cancelEditTapped", "captionSaved", "captionSaveFailed", "shareTapped", "sheetDismissed", "shareFinished", "reactionSet", "reactionSetSucceeded", "reactionSetFailed", "carouselSettled", "playbackPositionReported", "playbackEnded", "deleteTapped", "deletionSucceeded", "deletionFailed"]
+    }
+
+    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+        case loadMemory(memoryId: UUID)
+        case saveCaption(memoryId: UUID, caption: String)
+        case saveReaction(memoryId: UUID, emoji: String)
+        case deleteMemory(memoryId: UUID)
+        /// Delegate: exactly `Timeline.Action.memoryDeleted`.
+        case memoryDeleted(memoryId: UUID)
+        public static let caseNames = ["loadMemory", "saveCaption", "saveReaction", "deleteMemory", "memoryDeleted"]
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
+        switch action {
+        case let .appeared(memoryId, startEditing, startSharing):
+            guard state.memoryId != memoryId else { return [] }
+            state = State()
+            state.memoryId = memoryId
+            state.isLoading = true
+            state.opensEditor = startEditing
+            state.opensSharePicker = startSharing
+            return [.run(.loadMemory(memoryId: memoryId), id: "memorydetail.load")]
+
+        case let .memoryLoaded(content, reaction):
+            guard state.isLoading else { return [] }
+            state.isLoading = false
+            state.content = content
+            state.reaction = reaction
+            state.reactionBeforeSave = reaction
+            if state.opensEditor { beginEditing(&state) }
+            if state.opensSharePicker, state.sheet == nil { state.sheet = .sharePicker(config: ShareConfig()) }
+            state.opensEditor = false
+            state.opensSharePicker = false
+            return []
+
+        case .memoryLoadFailed:
+            guard state.isLoading else { return [] }
+            state.isLoading = false
+            state.errorMessage = "This memory couldn't be opened. Go back and try again."
+            return []
+
+        case .deletionSucceeded:
+            guard state.isDeleting, let memoryId = state.memoryId else { return [] }
+            state.isDeleting = false
+            return [.run(.memoryDeleted(memoryId: memoryId))]
+
+        case .deletionFailed:
+            guard state.isDeleting else { return [] }
+            state.isDeleting = false
+            state.bannerMessage = "This memory couldn't be deleted. Try again."
+            return []
+
+        default:
+            return reduceInteraction(&state, action)
+        }
+    }
+
+    static func beginEditing(_ state: inout State) {
+        state.isEditing = true
+        state.draftCaption = state.content.caption
+        state.captionError = ""
+    }
+}
+
+/// What the server knows about a memory, as the detail screen shows it.
+public struct MemoryContent: Codable, Sendable, Equatable {
+    public var title: String
+    public var caption: String
+    public var photoCount: Int
+    public var hasVideo: Bool
+    public var placeName: String
+
+    public init(title: String = "", caption: String = "", photoCount: Int = 0, hasVideo: Bool = false, placeName: String = "") {
+        self.title = title
+        self.caption = caption
+        self.photoCount = photoCount
+        self.hasVideo = hasVideo
+        self.placeName = placeName
+    }
+}

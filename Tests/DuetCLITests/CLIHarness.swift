@@ -1,0 +1,38 @@
+import Foundation
+@testable import DuetCLI
+
+/// Runs `duet` in-process with captured output.
+struct CLIRun {
+    var status: ExitStatus
+    var stdout: String
+    var stderr: String
+    var stdoutBytes: [UInt8]
+}
+
+func duet(_ arguments: String..., in directory: String = FileManager.default.currentDirectoryPath,
+          environment: [String: String] = [:]) -> CLIRun {
+    duet(arguments, in: directory, environment: environment)
+}
+
+func duet(_ arguments: [String], in directory: String = FileManager.default.currentDirectoryPath,
+          environment: [String: String] = [:]) -> CLIRun {
+    let out = OutputSink(capturing: ())
+    let err = OutputSink(capturing: ())
+    let status = DuetCommandLine.run(arguments, environment: environment, workingDirectory: directory, stdout: out, stderr: err)
+    return CLIRun(status: status, stdout: String(decoding: out.captured, as: UTF8.self),
+                  stderr: String(decoding: err.captured, as: UTF8.self), stdoutBytes: out.captured)
+}
+
+/// A fresh temporary directory, removed by the caller's `defer`.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("duet-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// `../shared/reference` next to the package, when present.
+var referenceDirectory: URL? {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}

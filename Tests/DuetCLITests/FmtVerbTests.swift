@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+@testable import DuetCLI
+
+final class FmtVerbTests: XCTestCase {
+    func testWritesThePinnedPrettyForm() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"b":[],"a":{"x":1,"c":"/é"}}"#.utf8).write(to: dir.appendingPathComponent("in.json"))
+        let run = duet("fmt", "in.json", in: dir.path)
+        XCTAssertEqual(run.status, .holds)
+        XCTAssertEqual(run.stdout, "{\n  \"a\": {\n    \"c\": \"/é\",\n    \"x\": 1\n  },\n  \"b\": []\n}\n")
+    }
+
+    func testCompactWritesCanonicalBytesAndANewline() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{ \"b\" : 2 , \"a\" : 1 }".utf8).write(to: dir.appendingPathComponent("in.json"))
+        XCTAssertEqual(duet("fmt", "--compact", "in.json", in: dir.path).stdout, "{\"a\":1,\"b\":2}\n")
+    }
+
+    func testCheckListsOnlyFilesNotAlreadyPrettyAndExitsOne() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{\n  \"a\": 1\n}\n".utf8).write(to: dir.appendingPathComponent("good.json"))
+        try Data("{\"a\":1}".utf8).write(to: dir.appendingPathComponent("bad.json"))
+        let run = duet("fmt", "--check", "good.json", "bad.json", in: dir.path)
+        XCTAssertEqual(run.status, .findings)
+        XCTAssertEqual(run.stdout, "bad.json\n")
+        XCTAssertEqual(duet("fmt", "--check", "good.json", in: dir.path).status, .holds)
+    }
+
+    func testMalformedInputExitsTwoWithFileLineAndColumn() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{\n  \"a\": 1.5\n}\n".utf8).write(to: dir.appendingPathComponent("float.json"))
+        let run = duet("fmt", "float.json", in: dir.path)
+        XCTAssertEqual(run.status, .usage)
+        XCTAssertTrue(run.stderr.contains("float.json:2:"), run.stderr)
+        XCTAssertEqual(run.stdout, "")
+    }
+
+    func testEveryReferenceFixtureIsAlreadyPretty() throws {
+        guard let reference = referenceDirectory else { throw XCTSkip("../shared/reference is absent") }
+        let files = FileManager.default.enumerator(atPath: reference.path)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".fixture.json") }.map { reference.appendingPathComponent($0).path }
+        XCTAssertGreaterThanOrEqual(files.count, 6)
+        let run = duet(["fmt", "--check"] + files)
+        XCTAssertEqual(run.status, .holds, run.stdout + run.stderr)
+    }
+
+    func testAMissingFileIsNamed() {
+        let run = duet("fmt", "/nonexistent/x.json")
+        XCTAssertEqual(run.status, .usage)
+        XCTAssertTrue(run.stderr.contains("/nonexistent/x.json: cannot read this file"), run.stderr)
+    }
+}
+
+final class CommandLineTests: XCTestCase {
+    func testVersionAndHelp() {
+        XCTAssertTrue(duet("--version").stdout.hasPrefix("duet "))
+        let help = duet("help")
+        XCTAssertEqual(help.status, .holds)
+        XCTAssertTrue(help.stdout.contains("fmt"))
+    }
+
+    func testEveryVerbHasHelp() {
+        for verb in VerbTable.all {
+            let words = verb.name.split(separator: " ").map(String.init)
+            let run = duet(words + ["--help"])
+            XCTAssertEqual(run.status, .holds, verb.name)
+            XCTAssertTrue(run.stdout.hasPrefix("Usage: duet \(verb.name)"), run.stdout)
+            XCTAssertEqual(duet(["help"] + words).stdout, run.stdout)
+        }
+    }
+
+    func testUnknownVerbAndOptionAreUsageErrors() {
+        XCTAssertEqual(duet("frobnicate").status, .usage)
+        let run = duet("fmt", "--frob")
+        XCTAssertEqual(run.status, .usage)
+        XCTAssertTrue(run.stderr.contains("unknown option '--frob'"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("Usage: duet fmt"), run.stderr)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import DuetManifest
+
+final class ManifestReaderTests: XCTestCase {
+    private var referenceManifest: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/reference/duet-tools/mini-dual/parity/manifest.yaml").path
+    }
+
+    func testReadsTheMiniDualReferenceManifest() throws {
+        guard FileManager.default.fileExists(atPath: referenceManifest) else { throw XCTSkip("../shared/reference is absent") }
+        let manifest = try Manifest.load(path: referenceManifest)
+        XCTAssertEqual(manifest.features.map(\.name), ["greeter"])
+        XCTAssertEqual(manifest.features[0].attributes["state"], "GreeterState")
+        XCTAssertEqual(manifest.features[0].fixtures, ["greeter"])
+        XCTAssertEqual(manifest.chains, ["greeter.wave"])
+        XCTAssertEqual(manifest.waivers.map(\.kind), ["greeter.banner-fade"])
+        XCTAssertEqual(manifest.waivers.first?.since, "2026-08-12")
+        XCTAssertEqual(manifest.islands.map(\.id), ["greeter.map"])
+        XCTAssertNil(manifest.islands.first?.platform)
+    }
+
+    func testReadsRunnersStructureAndRulings() throws {
+        let manifest = try Manifest.parse("""
+        runners:
+          swift: swift run -q memorylane-runner
+        features:
+          mainnav:
+            swift: Sources/MainNav.swift
+            structure: {activeTab: tabs, sheet: slot}
+        census:
+          rulings:
+            - field: onboarding.page
+              ruling: data
+              reason: no host mounts children from it
+              since: 2026-11-30
+        """, file: "m.yaml")
+        XCTAssertEqual(manifest.runners["swift"], "swift run -q memorylane-runner")
+        XCTAssertEqual(manifest.feature(named: "mainnav")?.structure.map(\.field), ["activeTab", "sheet"])
+        XCTAssertEqual(manifest.feature(named: "mainnav")?.structure.map(\.primitive), ["tabs", "slot"])
+        XCTAssertEqual(manifest.rulings.first?.field, "onboarding.page")
+        XCTAssertEqual(manifest.rulings.first?.location, ManifestLocation(line: 9, column: 7))
+    }
+
+    func testAnUnknownPrimitiveIsRefusedWithItsPlace() {
+        XCTAssertThrowsError(try Manifest.parse("features:\n  a:\n    structure: {sheet: modal}\n", file: "m.yaml")) { error in
+            let error = error as? ManifestError
+            XCTAssertEqual(error?.line, 3)
+            XCTAssertEqual(error?.column, 25)
+            XCTAssertTrue(error?.message.contains("not an L0 primitive") ?? false)
+        }
+    }
+
+    func testAMissingRequiredKeyNamesIt() {
+        XCTAssertThrowsError(try Manifest.parse("census:\n  rulings:\n    - field: a.b\n      ruling: data\n", file: "m.yaml")) { error in
+            XCTAssertEqual((error as? ManifestError)?.message, "census.rulings entry needs 'reason'")
+        }
+    }
+
+    func testASyntaxErrorCarriesLineAndColumn() {
+        XCTAssertThrowsError(try Manifest.parse("features:\n  a: [unclosed\n", file: "m.yaml")) { error in
+            let error = error as? YAMLError
+            XCTAssertEqual(error?.file, "m.yaml")
+            XCTAssertEqual(error?.line, 3)
+        }
+    }
+
+    func testDuplicateKeysAreRefused() {
+        XCTAssertThrowsError(try Manifest.parse("runners:\n  swift: a\n  swift: b\n", file: "m.yaml")) { error in
+            XCTAssertEqual((error as? YAMLError)?.line, 3)
+        }
+    }
+}

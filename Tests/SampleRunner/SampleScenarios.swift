@@ -1,0 +1,52 @@
+import Duet
+import DuetTesting
+
+/// The scenarios the sample runner carries. `relabel` changes only metadata (labels), so the
+/// drift gate must let it through.
+enum SampleScenarios {
+    static func all(relabel: Bool) -> [ScenarioDefinition] {
+        let suffix = relabel ? " (renamed)" : ""
+        return [
+            ScenarioDefinition(
+                feature: "tally", fixture: "tally", description: "Counting up, naming, a sheet and a save.",
+                source: "Tests/SampleRunner/SampleScenarios.swift", initialState: state(Tally.State()),
+                steps: [
+                    ScenarioStep(label: "increment" + suffix, line: #line, action: action(Tally.Action.increment)),
+                    ScenarioStep(label: "increment again", line: #line, action: action(Tally.Action.increment)),
+                    ScenarioStep(label: "name it", line: #line, action: action(Tally.Action.named("first"))),
+                    ScenarioStep(label: "a third increment", line: #line, action: action(Tally.Action.increment)),
+                    ScenarioStep(label: "open the editor", line: #line, action: action(Tally.Action.present(.editor(name: "n")))),
+                    ScenarioStep(label: "save", line: #line, action: action(Tally.Action.save(id: "A1B2C3D4-0000-4000-8000-00000000000F"))),
+                ]),
+            ScenarioDefinition(
+                feature: "tally", fixture: "tally-endings", description: "A shared prefix with two endings.",
+                source: "Tests/SampleRunner/SampleScenarios.swift", initialState: state(Tally.State()),
+                steps: [ScenarioStep(label: "increment", line: #line, action: action(Tally.Action.increment))],
+                branches: [
+                    ScenarioBranch(name: "keeps counting", steps: [
+                        ScenarioStep(label: "increment", line: #line, action: action(Tally.Action.increment)),
+                        ScenarioStep(label: "increment", line: #line, action: action(Tally.Action.increment)),
+                    ]),
+                    ScenarioBranch(name: "changes its mind", steps: [
+                        ScenarioStep(label: "decrement", line: #line, action: action(Tally.Action.decrement)),
+                        ScenarioStep(label: "about", line: #line, action: action(Tally.Action.present(.about))),
+                        ScenarioStep(label: "dismiss", line: #line, action: action(Tally.Action.dismiss)),
+                    ]),
+                ]),
+        ]
+    }
+
+    static let chains = [
+        ChainDefinition(
+            chain: "ping-pong", description: "ping's delegate crosses the seam as pong's action.",
+            source: "Tests/SampleRunner/SampleScenarios.swift",
+            initialStates: ["ping": state(Ping.State()), "pong": state(Pong.State())],
+            steps: [
+                ChainStep(node: "ping", label: "fire", line: #line, action: action(Ping.Action.fire), linkToNext: true),
+                ChainStep(node: "pong", label: "the seam", line: #line, action: action(Pong.Action.pingFired(count: 1))),
+            ]),
+    ]
+
+    private static func state<T: Encodable>(_ value: T) -> JSONValue { try! CanonicalEncoder().encode(value) }
+    private static func action<T: Encodable>(_ value: T) -> JSONValue { try! CanonicalEncoder().encode(value) }
+}

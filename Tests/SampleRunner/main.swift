@@ -1,0 +1,14 @@
+// A replay runner over sample features, for DuetReplay's tests and benchmarks.
+// `--mutate` breaks one reducer rule; `--relabel` renames a step label (metadata only);
+// `--crashable` makes `named("crash")` exit and `named("hang")` hang.
+import DuetReplay
+
+Tally.mutated = CommandLine.arguments.contains("--mutate")
+Tally.crashes = CommandLine.arguments.contains("--crashable")
+var registry = ReplayRegistry(platform: "swift")
+registry.register(Tally.self, describe: { Tally.structure })
+registry.register(Ping.self)
+registry.register(Pong.self)
+registry.addScenarios(SampleScenarios.all(relabel: CommandLine.arguments.contains("--relabel")))
+registry.addChains(SampleScenarios.chains)
+ReplayServer(registry).serve()
