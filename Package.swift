@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "DuetTests", dependencies: ["Duet", "DuetTesting"]),
         .testTarget(name: "DuetTestingTests", dependencies: ["Duet", "DuetTesting"]),
         .testTarget(name: "DuetCorpusTests", dependencies: ["DuetCorpus", "Duet"]),
-        .testTarget(name: "DuetReplayTests", dependencies: ["DuetReplay", "Duet", "DuetTesting", "DuetCorpus", "DuetCLI"]),
+        .testTarget(name: "DuetReplayTests", dependencies: ["DuetReplay", "Duet", "DuetTesting", "DuetCorpus", "DuetCLI", "duet-sample-runner"]),
         .testTarget(name: "DuetManifestTests", dependencies: ["DuetManifest"]),
         .testTarget(name: "DuetCLITests", dependencies: ["DuetCLI", "DuetCorpus"]),
         .testTarget(name: "MemoryLaneTests", dependencies: ["MemoryLane", "DuetTesting", "DuetReplay"]),

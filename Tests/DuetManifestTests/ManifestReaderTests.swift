@@ -47,7 +47,7 @@ final class ManifestReaderTests: XCTestCase {
         XCTAssertThrowsError(try Manifest.parse("features:\n  a:\n    structure: {sheet: modal}\n", file: "m.yaml")) { error in
             let error = error as? ManifestError
             XCTAssertEqual(error?.line, 3)
-            XCTAssertEqual(error?.column, 25)
+            XCTAssertEqual(error?.column, 24)
             XCTAssertTrue(error?.message.contains("not an L0 primitive") ?? false)
         }
     }

@@ -64,13 +64,13 @@ final class ReplayServerTests: XCTestCase {
             XCTAssertTrue(error.contains(expected), "\(request) → \(error)")
         }
         // Negative control: a well-formed request is not an error.
-        XCTAssertNil(json(respond(#"{"op":"reduce","feature":"counter","state":{},"action":{"case":"clear"}}"#)!)["error"])
+        XCTAssertNil(json(respond(#"{"op":"reduce","feature":"counter","state":{"count":0},"action":{"case":"clear"}}"#)!)["error"])
     }
 
     func testExitEndsAndTheLoopSurvivesErrorsOverPipes() throws {
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&input), 0); XCTAssertEqual(pipe(&output), 0)
-        let requests = "{\"op\":\"teleport\"}\ngarbage\n\n{\"op\":\"reduce\",\"feature\":\"counter\",\"state\":{},\"action\":{\"case\":\"add\",\"value\":1}}\n{\"op\":\"exit\"}\n{\"op\":\"describe\"}\n"
+        let requests = "{\"op\":\"teleport\"}\ngarbage\n\n{\"op\":\"reduce\",\"feature\":\"counter\",\"state\":{\"count\":0},\"action\":{\"case\":\"add\",\"value\":1}}\n{\"op\":\"exit\"}\n{\"op\":\"describe\"}\n"
         _ = requests.withCString { write(input[1], $0, strlen($0)) }
         close(input[1])
         server.serve(input: input[0], output: output[1])

@@ -6,15 +6,21 @@ import XCTest
 
 /// Locates the `duet-sample-runner` built next to the test bundle and builds runner commands.
 enum SampleRunner {
-    static var executable: String {
-        let directory = Bundle(for: BundleToken.self).bundleURL.deletingLastPathComponent()
-        return directory.appendingPathComponent("duet-sample-runner").path
+    /// The test target depends on the runner target, so it is built next to the test binary.
+    static var executable: String? {
+        let bundle = Bundle(for: BundleToken.self).bundleURL
+        let candidates = [bundle, bundle.deletingLastPathComponent(),
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        return candidates.map { $0.appendingPathComponent("duet-sample-runner").path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "duet-sample-runner is not built next to the tests — run `swift build --product duet-sample-runner`" }
     }
 
     static func command(_ flags: String...) throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw XCTSkip("duet-sample-runner is not built at \(executable) — run `swift build --product duet-sample-runner`")
-        }
+        guard let executable else { throw Missing() }
         return ([shellQuoted(executable)] + flags).joined(separator: " ")
     }
 

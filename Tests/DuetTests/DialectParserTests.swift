@@ -16,6 +16,13 @@ final class DialectParserTests: XCTestCase {
             XCTAssert(error.message.localizedCaseInsensitiveContains(word), "\(error)", file: file, line: sourceLine)
             if let line { XCTAssertEqual(error.line, line, "\(error)", file: file, line: sourceLine) }
             if let column { XCTAssertEqual(error.column, column, "\(error)", file: file, line: sourceLine) }
+            // The streaming canonicalizer applies the same rules with the same error.
+            do {
+                _ = try CanonicalJSON.canonicalize(bytes)
+                XCTFail("canonicalize accepted what parse rejects: \(error)", file: file, line: sourceLine)
+            } catch let streaming {
+                XCTAssertEqual(streaming, error, file: file, line: sourceLine)
+            }
         }
     }
 

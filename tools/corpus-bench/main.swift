@@ -1,1 +1,134 @@
-print("corpus-bench: not written yet")
+// corpus-bench: import rate of synthetic fixture files against a bare SQLite insert loop of the
+// same rows in the same run, the dedup ratio, corpus size against the exported files, peak memory.
+//
+//   swift build -c release --scratch-path /tmp/build-corpus-rel --product corpus-bench
+//   /tmp/build-corpus-rel/release/corpus-bench [--steps 200000] [--seed 1] [--keep]
+
+import Foundation
+import Duet
+import DuetCorpus
+
+struct Options {
+    var steps = 200_000
+    var seed: UInt64 = 1
+    var keep = false
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--steps": steps = Int(rest.popFirst() ?? "") ?? steps
+            case "--seed": seed = UInt64(rest.popFirst() ?? "") ?? seed
+            case "--keep": keep = true
+            default: FileHandle.standardError.write(Data("corpus-bench: unknown argument \(argument)\n".utf8)); exit(2)
+            }
+        }
+    }
+}
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+func peakMemoryMB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1024   // Linux reports kilobytes
+}
+
+func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+}
+
+func grouped(_ value: Double) -> String {
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .decimal
+    formatter.maximumFractionDigits = 0
+    return formatter.string(from: NSNumber(value: value)) ?? String(Int(value))
+}
+
+/// Copies every row of the corpus tables into a fresh corpus with the same schema: rows are read in
+/// chunks outside the clock; only the inserts (one transaction, prepared statements) are timed.
+func bareInsertSeconds(from source: Database, into target: Database) throws -> Double {
+    let tables = ["blobs", "fixtures", "steps", "snapshot_fields", "snapshot_kinds", "island_summaries", "step_transitions"]
+    var seconds = 0.0
+    var start = now()
+    try target.execute(sql: "BEGIN IMMEDIATE")
+    seconds += now() - start
+    for table in tables {
+        let columns = try source.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0[0].text }
+        let insert = try target.prepare("INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        let select = try source.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY rowid")
+        try select.bind([])
+        var chunk: [[SQLValue]] = []
+        func flush() throws {
+            start = now()
+            for row in chunk {
+                insert.reset()
+                for (index, value) in row.enumerated() { try insert.bind(value, at: Int32(index + 1)) }
+                while try insert.step() {}
+            }
+            seconds += now() - start
+            chunk.removeAll(keepingCapacity: true)
+        }
+        while try select.step() {
+            chunk.append((0..<Int32(columns.count)).map { select.value(at: $0) })
+            if chunk.count == 20_000 { try flush() }
+        }
+        try flush()
+        select.reset()
+    }
+    start = now()
+    try target.execute(sql: "COMMIT")
+    return seconds + (now() - start)
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed))
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-\(getpid())")
+let files = work.appendingPathComponent("fixtures")
+try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
+
+print("corpus-bench: \(grouped(Double(synthetic.totalSteps))) steps, \(synthetic.shape.features) features × \(synthetic.shape.fixturesPerFeature) fixtures × \(synthetic.shape.stepsPerFixture) steps, seed \(options.seed)")
+
+var fileBytes = 0
+var start = now()
+try synthetic.forEachFixture { fixture in
+    let bytes = fixture.document.prettyBytes
+    fileBytes += bytes.count
+    try Data(bytes).write(to: files.appendingPathComponent(try Fixture.fileName(for: fixture.name)))
+}
+print("generated     \(String(format: "%6.1f", now() - start)) s   \(grouped(Double(fileBytes) / 1e6)) MB of pretty fixture files")
+let memoryBeforeImport = peakMemoryMB()
+
+let corpusPath = work.appendingPathComponent("corpus.db").path
+let corpus = try Corpus.open(at: corpusPath)
+try corpus.setStructures(synthetic.structures(), origin: "synthetic")
+start = now()
+let summary = try corpus.importFixtures(from: files.path)
+let importSeconds = now() - start
+let importRate = Double(summary.steps) / importSeconds
+let peakAfterImport = peakMemoryMB()
+print("import        \(String(format: "%6.1f", importSeconds)) s   \(grouped(importRate)) steps/s (read, parse, canonicalize, hash, insert, index)")
+
+start = now()
+let again = try corpus.importFixtures(from: files.path)
+print("re-import     \(String(format: "%6.1f", now() - start)) s   \(again.unchanged.count) unchanged files skipped")
+
+try corpus.database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+let stats = try corpus.stats()
+let corpusBytes = fileSize(corpusPath) + fileSize(corpusPath + "-wal")
+
+let barePath = work.appendingPathComponent("bare.db").path
+let bare = try Corpus.open(at: barePath)
+let bareSeconds = try bareInsertSeconds(from: corpus.database, into: bare.database)
+let bareRate = Double(stats.steps) / bareSeconds
+print("bare inserts  \(String(format: "%6.1f", bareSeconds)) s   \(grouped(bareRate)) steps/s (same rows, same schema, one transaction)")
+
+let share = importRate / bareRate
+let sizeShare = Double(corpusBytes) / Double(fileBytes)
+print("import / bare        \(String(format: "%5.1f", share * 100)) %")
+print("dedup ratio          \(String(format: "%5.2f", stats.dedupRatio))× (canonical bytes referenced / stored; \(grouped(Double(stats.blobs))) blobs for \(grouped(Double(stats.blobReferences))) references)")
+print("corpus.db            \(grouped(Double(corpusBytes) / 1e6)) MB = \(String(format: "%.1f", sizeShare * 100)) % of the pretty files")
+print("peak memory          \(String(format: "%.0f", peakAfterImport)) MB maxrss after import (\(String(format: "%.0f", memoryBeforeImport)) MB before it)")
+func verdict(_ holds: Bool) -> String { holds ? "holds" : "FAILS" }
+print("targets: ≥100,000 steps/s \(verdict(importRate >= 100_000)) · ≥30% of bare \(verdict(share >= 0.30)) · ≤200 MB peak \(verdict(peakAfterImport <= 200)) · ≤25% of files \(verdict(sizeShare <= 0.25))")

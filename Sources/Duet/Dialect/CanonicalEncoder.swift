@@ -18,9 +18,8 @@ public struct CanonicalEncoder: Sendable {
     }
 
     public func canonicalBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        var writer = CompactWriter()
-        writer.write(try encode(value))
-        return writer.out
+        if let bytes = try ByteEncoder().encodeDocument(value) { return bytes }
+        return CompactWriter.bytes(try encode(value))
     }
 
     public func canonicalString<T: Encodable>(_ value: T) throws -> String {
@@ -104,7 +103,7 @@ final class DialectEncoder: Encoder, PathNode {
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int.self { return .int(Int64(value as! Int)) }
         if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == UUID.self { return .string((value as! UUID).uuidString.lowercased()) }
+        if T.self == UUID.self { return .string(UUIDFormatting.string(value as! UUID)) }
         if T.self == Date.self { return .string(DateCoding.format(value as! Date)) }
         if T.self == JSONValue.self { return (value as! JSONValue) }
         if T.self == JSONObject.self { return .object(value as! JSONObject) }

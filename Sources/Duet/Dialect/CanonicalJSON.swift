@@ -28,10 +28,12 @@ public enum CanonicalJSON {
 
     /// Parse + compact write, the hot path of import/verify.
     public static func canonicalize(_ bytes: [UInt8]) throws(DialectError) -> [UInt8] {
-        let value = try parse(bytes)
-        var writer = CompactWriter(capacity: bytes.count)
-        writer.write(value)
-        return writer.out
+        try withBuffer(bytes) { (p) throws(DialectError) in
+            let sink = ByteSink(capacity: bytes.count)
+            var canonicalizer = Canonicalizer(p, into: sink)
+            try canonicalizer.writeDocument()
+            return sink.bytes()
+        }
     }
 
     /// Parse + pretty write.
@@ -52,18 +54,14 @@ public enum CanonicalJSON {
 extension JSONValue {
     /// Compact canonical bytes (DESIGN §3).
     public var canonicalBytes: [UInt8] {
-        var writer = CompactWriter()
-        writer.write(self)
-        return writer.out
+        CompactWriter.bytes(self)
     }
 
     public var canonicalString: String { String(decoding: canonicalBytes, as: UTF8.self) }
 
     /// The pinned pretty form: 2-space indent, `": "`, `{}`/`[]` inline when empty, one trailing newline.
     public var prettyBytes: [UInt8] {
-        var writer = PrettyWriter()
-        writer.writeDocument(self)
-        return writer.out
+        PrettyWriter.bytes(self)
     }
 
     public var prettyString: String { String(decoding: prettyBytes, as: UTF8.self) }

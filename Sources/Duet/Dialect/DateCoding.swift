@@ -3,26 +3,33 @@ import Foundation
 /// `Date` ⇄ `yyyy-MM-ddTHH:mm:ss.SSSZ` (UTC, milliseconds), by arithmetic: locale-free and fast.
 enum DateCoding {
     static func format(_ date: Date) -> String {
+        let sink = ByteSink(capacity: 26)
+        append(date, to: sink)
+        return String(decoding: sink.view(1..<25), as: UTF8.self)
+    }
+
+    /// Writes the date as a quoted string.
+    static func append(_ date: Date, to out: ByteSink) {
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         var days = millis / 86_400_000
         var msOfDay = millis % 86_400_000
         if msOfDay < 0 { msOfDay += 86_400_000; days -= 1 }
         let (y, m, d) = civil(fromDays: days)
-        var out: [UInt8] = []
-        out.reserveCapacity(24)
+        out.reserve(26)
         func put(_ v: Int64, _ width: Int) {
             var divisor: Int64 = 1
             for _ in 1..<width { divisor *= 10 }
             var v = v
-            while divisor > 0 { out.append(UInt8(v / divisor) + 0x30); v %= divisor; divisor /= 10 }
+            while divisor > 0 { out.append(UInt8(truncatingIfNeeded: v / divisor % 10) + 0x30); v %= divisor; divisor /= 10 }
         }
+        out.append(UInt8(ascii: "\""))
         put(y, 4); out.append(UInt8(ascii: "-")); put(m, 2); out.append(UInt8(ascii: "-")); put(d, 2)
         out.append(UInt8(ascii: "T"))
         put(msOfDay / 3_600_000, 2); out.append(UInt8(ascii: ":"))
         put(msOfDay / 60_000 % 60, 2); out.append(UInt8(ascii: ":"))
         put(msOfDay / 1000 % 60, 2); out.append(UInt8(ascii: "."))
         put(msOfDay % 1000, 3); out.append(UInt8(ascii: "Z"))
-        return String(decoding: out, as: UTF8.self)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// nil unless the string is exactly the dialect's date format with valid fields.

@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetCorpus
 
 /// What a verb may touch: its output streams, the environment, global options, and the corpus.
 public final class VerbContext {
@@ -9,6 +10,7 @@ public final class VerbContext {
     public let corpusOption: String?
     let stdout: OutputSink
     let stderr: OutputSink
+    var openedCorpus: Corpus?
 
     init(environment: [String: String], workingDirectory: String, corpusOption: String?, stdout: OutputSink, stderr: OutputSink) {
         self.environment = environment

@@ -2,6 +2,23 @@
 enum VerbTable {
     static var all: [any Verb.Type] { [
         FmtVerb.self,
+        ImportVerb.self,
+        ExportVerb.self,
+        CorpusDumpVerb.self,
+        CorpusLoadVerb.self,
+        CorpusStatsVerb.self,
+        CorpusCheckVerb.self,
+        CorpusMigrateVerb.self,
+        QueryTouchesVerb.self,
+        QueryKindsVerb.self,
+        QueryVerbsVerb.self,
+        QueryFixturesVerb.self,
+        QuerySQLVerb.self,
+        CensusVerb.self,
+        IslandsVerb.self,
+        LedgerSyncVerb.self,
+        LedgerHistoryVerb.self,
+        MilestoneVerb.self,
     ] }
 
     /// The verb whose (possibly multi-word) name is the longest prefix of the arguments.

@@ -49,6 +49,8 @@ public final class Corpus: @unchecked Sendable {
 
     /// Runs `body` in one write transaction; a throw leaves the corpus as it was.
     public func write<T>(_ body: () throws -> T) throws -> T {
+        // Another connection may have changed the blobs since the last write: start from the database.
+        if !database.isInTransaction { blobs.forgetCache() }
         do {
             return try database.transaction(body)
         } catch {

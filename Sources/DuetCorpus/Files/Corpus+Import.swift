@@ -10,10 +10,15 @@ extension Corpus {
     /// let summary = try corpus.importFixtures(from: "parity/fixtures")
     /// summary.inserted.count, summary.replaced.count, summary.unchanged.count
     /// ```
+    ///
+    /// `manifestStructures` (feature → field → primitive, from `parity/manifest.yaml`) are applied in
+    /// the same transaction, for features without a runner-described structure.
     @discardableResult
-    public func importFixtures(from directory: String) throws -> FixtureWriteSummary {
+    public func importFixtures(from directory: String, manifestStructures: [String: [String: String]] = [:]) throws -> FixtureWriteSummary {
         let files = try FixtureFiles.find(in: directory)
         return try write {
+            let structures = try manifestOnlyStructures(manifestStructures)
+            if !structures.isEmpty { try setStructures(manifestStructures: structures) }
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
             for file in files {
@@ -38,6 +43,7 @@ extension Corpus {
                 }
                 summary.record(try writer.write(fixture, sourceHash: hash), name: file.name, steps: fixture.steps.count)
             }
+            if !summary.replaced.isEmpty { try collectGarbage() }
             return summary
         }
     }

@@ -26,6 +26,7 @@ extension Corpus {
                 let outcome = try writer.write(fixture, sourceHash: ContentHash(of: fixture.document.prettyBytes))
                 summary.record(outcome, name: fixture.name, steps: fixture.steps.count)
             }
+            if !summary.replaced.isEmpty { try collectGarbage() }
             return summary
         }
     }
@@ -56,6 +57,7 @@ extension Corpus {
     public func deleteFixtures(named names: [String]) throws {
         try write {
             for name in names { try database.execute("DELETE FROM fixtures WHERE name = ?", [.text(name)]) }
+            try collectGarbage()
         }
     }
 }

@@ -40,7 +40,7 @@ struct StructuralIndexWriter {
                                     skip: { known.contains(SnapshotKey(feature: feature, snapshot: $0)) })
         try insert(rows)
         for snapshot in snapshots { indexed.insert(SnapshotKey(feature: feature, snapshot: snapshot.id)) }
-        if indexed.count > 1_000_000 { indexed.removeAll(keepingCapacity: false) }
+        if indexed.count > 200_000 { indexed.removeAll(keepingCapacity: false) }
     }
 
     func insert(_ rows: IndexRows) throws {

@@ -1,5 +1,5 @@
 /// A fixture as `query fixtures` lists it.
-public struct FixtureSummary: Sendable, Equatable {
+public struct FixtureSummary: Sendable, Codable, Equatable {
     public var name: String
     /// nil for a chain fixture.
     public var feature: String?

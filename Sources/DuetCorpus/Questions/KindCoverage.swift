@@ -1,5 +1,5 @@
 /// One kind: declared by a structure, reached by fixtures, or both.
-public struct KindCoverageEntry: Sendable, Equatable {
+public struct KindCoverageEntry: Sendable, Codable, Equatable {
     public var feature: String
     public var field: String
     public var primitive: String
@@ -16,7 +16,7 @@ public struct KindCoverageEntry: Sendable, Equatable {
 }
 
 /// Kind coverage: every kind with how many fixtures and steps reach it.
-public struct KindCoverage: Sendable, Equatable {
+public struct KindCoverage: Sendable, Codable, Equatable {
     /// Sorted by feature, field, kind.
     public var entries: [KindCoverageEntry]
 

@@ -25,6 +25,14 @@ extension Corpus {
     /// Refused: more than one statement, anything that is not read-only (`sqlite3_stmt_readonly`),
     /// ATTACH/DETACH and PRAGMA (an authorizer denies them while preparing).
     public func readOnlyQuery(_ sql: String, _ values: [SQLValue] = []) throws -> SQLResult {
+        do {
+            return try runReadOnly(sql, values)
+        } catch let error as DatabaseError where error.code & 0xff == SQLITE_AUTH {
+            throw ReadOnlySQLRefusal(message: "refused: \(error.message) (ATTACH, DETACH and PRAGMA are not allowed)")
+        }
+    }
+
+    private func runReadOnly(_ sql: String, _ values: [SQLValue]) throws -> SQLResult {
         let reader = try Database(path: path, mode: .readOnly)
         sqlite3_set_authorizer(reader.handle, { _, action, _, _, _, _ in
             switch action {
@@ -41,7 +49,6 @@ extension Corpus {
         guard code == SQLITE_OK, let handle else {
             let message = String(cString: sqlite3_errmsg(reader.handle))
             sqlite3_finalize(handle)
-            if code & 0xff == SQLITE_AUTH { throw ReadOnlySQLRefusal(message: "refused: \(message) (ATTACH, DETACH and PRAGMA are not allowed)") }
             throw DatabaseError(code: code, message: message, sql: sql)
         }
         defer { sqlite3_finalize(handle) }

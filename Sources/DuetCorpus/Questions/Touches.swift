@@ -1,6 +1,6 @@
 /// One place a kind shows up: a fixture snapshot that holds it, or a step that enters or leaves it.
-public struct KindTouch: Sendable, Equatable {
-    public enum Change: String, Sendable { case present, entered, left }
+public struct KindTouch: Sendable, Codable, Equatable {
+    public enum Change: String, Sendable, Codable { case present, entered, left }
 
     public var fixture: String
     public var feature: String
@@ -17,7 +17,7 @@ public struct KindTouch: Sendable, Equatable {
 }
 
 /// Every fixture and step touching the kinds a pattern names.
-public struct KindTouches: Sendable {
+public struct KindTouches: Sendable, Codable {
     public var pattern: String
     /// The kind ids looked up.
     public var kinds: [String]

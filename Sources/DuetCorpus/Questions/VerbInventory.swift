@@ -1,5 +1,5 @@
 /// One L2 verb of one L0 field: an action case whose steps change the field.
-public struct FieldVerb: Sendable, Equatable {
+public struct FieldVerb: Sendable, Codable, Equatable {
     public var feature: String
     public var field: String
     public var primitive: String

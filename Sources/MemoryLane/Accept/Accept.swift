@@ -28,7 +28,10 @@ public enum Accept: Feature {
         case acceptSucceeded
         case acceptFailed(reason: String)
         case declineTapped
-        public static let caseNames = ["appeared", "inviteLoaded", "inviteLoadFailed", "acceptTapped", "acceptSucceeded", "acceptFailed", "declineTapped"]
+        public static let caseNames = [
+            "appeared", "inviteLoaded", "inviteLoadFailed", "acceptTapped", "acceptSucceeded", "acceptFailed",
+            "declineTapped",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

@@ -49,7 +49,12 @@ public enum Capture: Feature {
         case saveSucceeded(memoryId: UUID)
         case saveFailed(message: String)
         case cancelTapped
-        public static let caseNames = ["addPhotoTapped", "photoSourceChosen", "addVideoTapped", "videoSourceChosen", "addVoiceNoteTapped", "addLocationTapped", "tagFriendsTapped", "pickDateTapped", "modalDismissed", "photosAdded", "videoAdded", "voiceNoteRecorded", "locationChosen", "friendsChosen", "dateChosen", "photoRemoved", "titleChanged", "saveTapped", "saveSucceeded", "saveFailed", "cancelTapped"]
+        public static let caseNames = [
+            "addPhotoTapped", "photoSourceChosen", "addVideoTapped", "videoSourceChosen", "addVoiceNoteTapped",
+            "addLocationTapped", "tagFriendsTapped", "pickDateTapped", "modalDismissed", "photosAdded", "videoAdded",
+            "voiceNoteRecorded", "locationChosen", "friendsChosen", "dateChosen", "photoRemoved", "titleChanged",
+            "saveTapped", "saveSucceeded", "saveFailed", "cancelTapped",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

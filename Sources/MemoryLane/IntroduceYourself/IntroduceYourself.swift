@@ -28,7 +28,9 @@ public enum IntroduceYourself: Feature {
         case continueTapped
         case profileSaved
         case profileSaveFailed(message: String)
-        public static let caseNames = ["nameChanged", "avatarPicked", "continueTapped", "profileSaved", "profileSaveFailed"]
+        public static let caseNames = [
+            "nameChanged", "avatarPicked", "continueTapped", "profileSaved", "profileSaveFailed",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

@@ -32,7 +32,10 @@ public enum InviteCode: Feature {
         case shareTapped
         case regenerateTapped
         case doneTapped
-        public static let caseNames = ["appeared", "codeIssued", "codeIssueFailed", "tick", "copyTapped", "shareTapped", "regenerateTapped", "doneTapped"]
+        public static let caseNames = [
+            "appeared", "codeIssued", "codeIssueFailed", "tick", "copyTapped", "shareTapped", "regenerateTapped",
+            "doneTapped",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
@@ -43,7 +46,9 @@ public enum InviteCode: Feature {
         case presentShareSheet(text: String)
         /// Delegate: exactly `MainNav.Action.inviteFinished`.
         case inviteFinished
-        public static let caseNames = ["generateCode", "lookUpCode", "startClock", "copyToClipboard", "presentShareSheet", "inviteFinished"]
+        public static let caseNames = [
+            "generateCode", "lookUpCode", "startClock", "copyToClipboard", "presentShareSheet", "inviteFinished",
+        ]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -40,7 +40,10 @@ public enum MainNav: Feature {
         case inviteFinished
         case primingFinished(granted: Bool)
         case sharedActivityArrived(count: Int)
-        public static let caseNames = ["tabSelected", "captureTapped", "inviteRequested", "sheetDismissed", "captureFinished", "captureCancelled", "inviteFinished", "primingFinished", "sharedActivityArrived"]
+        public static let caseNames = [
+            "tabSelected", "captureTapped", "inviteRequested", "sheetDismissed", "captureFinished",
+            "captureCancelled", "inviteFinished", "primingFinished", "sharedActivityArrived",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

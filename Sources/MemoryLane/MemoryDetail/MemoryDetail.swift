@@ -36,8 +36,8 @@ public enum MemoryDetail: Feature {
         public var isSavingReaction = false
         public var bannerMessage = ""
         /// Intents carried from the route, applied once the memory has loaded.
-        public var opensEditor = false
-        public var opensSharePicker = false
+        public var editIntentPending = false
+        public var shareIntentPending = false
         public init() {}
     }
 
@@ -63,7 +63,12 @@ public enum MemoryDetail: Feature {
         case deleteTapped
         case deletionSucceeded
         case deletionFailed(message: String)
-        public static let caseNames = ["appeared", "memoryLoaded", "memoryLoadFailed", "editTapped", "draftCaptionChanged", "saveCaptionTapped", "cancelEditTapped", "captionSaved", "captionSaveFailed", "shareTapped", "sheetDismissed", "shareFinished", "reactionSet", "reactionSetSucceeded", "reactionSetFailed", "carouselSettled", "playbackPositionReported", "playbackEnded", "deleteTapped", "deletionSucceeded", "deletionFailed"]
+        public static let caseNames = [
+            "appeared", "memoryLoaded", "memoryLoadFailed", "editTapped", "draftCaptionChanged", "saveCaptionTapped",
+            "cancelEditTapped", "captionSaved", "captionSaveFailed", "shareTapped", "sheetDismissed",
+            "shareFinished", "reactionSet", "reactionSetSucceeded", "reactionSetFailed", "carouselSettled",
+            "playbackPositionReported", "playbackEnded", "deleteTapped", "deletionSucceeded", "deletionFailed",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
@@ -83,8 +88,8 @@ public enum MemoryDetail: Feature {
             state = State()
             state.memoryId = memoryId
             state.isLoading = true
-            state.opensEditor = startEditing
-            state.opensSharePicker = startSharing
+            state.editIntentPending = startEditing
+            state.shareIntentPending = startSharing
             return [.run(.loadMemory(memoryId: memoryId), id: "memorydetail.load")]
 
         case let .memoryLoaded(content, reaction):
@@ -93,10 +98,10 @@ public enum MemoryDetail: Feature {
             state.content = content
             state.reaction = reaction
             state.reactionBeforeSave = reaction
-            if state.opensEditor { beginEditing(&state) }
-            if state.opensSharePicker, state.sheet == nil { state.sheet = .sharePicker(config: ShareConfig()) }
-            state.opensEditor = false
-            state.opensSharePicker = false
+            if state.editIntentPending { beginEditing(&state) }
+            if state.shareIntentPending, state.sheet == nil { state.sheet = .sharePicker(config: ShareConfig()) }
+            state.editIntentPending = false
+            state.shareIntentPending = false
             return []
 
         case .memoryLoadFailed:

@@ -34,7 +34,11 @@ public enum Profile: Feature {
         case removeFriendTapped(friendId: UUID)
         case inviteFriendsTapped
         case signOutTapped
-        public static let caseNames = ["appeared", "profileLoaded", "profileLoadFailed", "requestAccepted", "requestDeclined", "requestAnswerConfirmed", "requestAnswerFailed", "removeFriendTapped", "inviteFriendsTapped", "signOutTapped"]
+        public static let caseNames = [
+            "appeared", "profileLoaded", "profileLoadFailed", "requestAccepted", "requestDeclined",
+            "requestAnswerConfirmed", "requestAnswerFailed", "removeFriendTapped", "inviteFriendsTapped",
+            "signOutTapped",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
@@ -45,7 +49,9 @@ public enum Profile: Feature {
         case inviteRequested(prefilledCode: String?)
         /// Delegate: exactly `RootNav.Action.signOutRequested`.
         case signOutRequested
-        public static let caseNames = ["loadProfile", "answerRequest", "removeFriend", "inviteRequested", "signOutRequested"]
+        public static let caseNames = [
+            "loadProfile", "answerRequest", "removeFriend", "inviteRequested", "signOutRequested",
+        ]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

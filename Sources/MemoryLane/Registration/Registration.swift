@@ -32,7 +32,10 @@ public enum Registration: Feature {
         case registrationSucceeded(userId: UUID)
         case registrationFailed(reason: String)
         case haveACodeTapped
-        public static let caseNames = ["emailChanged", "passwordChanged", "termsToggled", "submitTapped", "registrationSucceeded", "registrationFailed", "haveACodeTapped"]
+        public static let caseNames = [
+            "emailChanged", "passwordChanged", "termsToggled", "submitTapped", "registrationSucceeded",
+            "registrationFailed", "haveACodeTapped",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

@@ -40,7 +40,11 @@ public enum RootNav: Feature {
         case enterCodeDismissed
         case codeEntered(code: String)
         case signOutRequested
-        public static let caseNames = ["sessionRestored", "noSession", "registered", "introduced", "onboardingCompleted", "inviteLinkOpened", "inviteAccepted", "inviteDeclined", "enterCodeRequested", "enterCodeDismissed", "codeEntered", "signOutRequested"]
+        public static let caseNames = [
+            "sessionRestored", "noSession", "registered", "introduced", "onboardingCompleted", "inviteLinkOpened",
+            "inviteAccepted", "inviteDeclined", "enterCodeRequested", "enterCodeDismissed", "codeEntered",
+            "signOutRequested",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

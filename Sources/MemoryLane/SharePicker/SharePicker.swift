@@ -32,7 +32,10 @@ public enum SharePicker: Feature {
         case shareSucceeded
         case shareFailed(message: String)
         case cancelTapped
-        public static let caseNames = ["appeared", "friendsLoaded", "friendsLoadFailed", "friendToggled", "audienceChanged", "includeLocationToggled", "sendTapped", "shareSucceeded", "shareFailed", "cancelTapped"]
+        public static let caseNames = [
+            "appeared", "friendsLoaded", "friendsLoadFailed", "friendToggled", "audienceChanged",
+            "includeLocationToggled", "sendTapped", "shareSucceeded", "shareFailed", "cancelTapped",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

@@ -24,7 +24,7 @@ public enum Shared: Feature {
         @Path public var path: [Route] = []
         @Slot public var sheet: Sheet? = nil
         public var memories: [SharedMemory] = []
-        public var showsOnlyUnseen = false
+        public var onlyUnseen = false
         public var isLoading = false
         public var errorMessage = ""
         public var bannerMessage = ""
@@ -43,7 +43,10 @@ public enum Shared: Feature {
         case backTapped
         case sheetDismissed
         case shareFinished(memoryId: UUID, recipientCount: Int)
-        public static let caseNames = ["appeared", "memoriesLoaded", "loadFailed", "unseenFilterToggled", "memoryTapped", "editTapped", "reshareTapped", "deepLinkOpened", "backTapped", "sheetDismissed", "shareFinished"]
+        public static let caseNames = [
+            "appeared", "memoriesLoaded", "loadFailed", "unseenFilterToggled", "memoryTapped", "editTapped",
+            "reshareTapped", "deepLinkOpened", "backTapped", "sheetDismissed", "shareFinished",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
@@ -75,7 +78,7 @@ public enum Shared: Feature {
             return []
 
         case .unseenFilterToggled(let onlyUnseen):
-            state.showsOnlyUnseen = onlyUnseen
+            state.onlyUnseen = onlyUnseen
             return []
 
         case .memoryTapped(let memoryId):

@@ -25,7 +25,9 @@ public enum Splash: Feature {
         case sessionMissing
         case sessionLoadFailed(message: String)
         case retryTapped
-        public static let caseNames = ["appeared", "sessionLoaded", "sessionMissing", "sessionLoadFailed", "retryTapped"]
+        public static let caseNames = [
+            "appeared", "sessionLoaded", "sessionMissing", "sessionLoadFailed", "retryTapped",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

@@ -52,7 +52,11 @@ public enum Timeline: Feature {
         case shareFinished(memoryId: UUID, recipientCount: Int)
         case memoryDeleted(memoryId: UUID)
         case bannerDismissed
-        public static let caseNames = ["appeared", "refreshPulled", "reachedEnd", "pageLoaded", "pageLoadFailed", "memoryTapped", "editTapped", "shareTapped", "deepLinkOpened", "backTapped", "popToRootTapped", "sheetDismissed", "shareFinished", "memoryDeleted", "bannerDismissed"]
+        public static let caseNames = [
+            "appeared", "refreshPulled", "reachedEnd", "pageLoaded", "pageLoadFailed", "memoryTapped", "editTapped",
+            "shareTapped", "deepLinkOpened", "backTapped", "popToRootTapped", "sheetDismissed", "shareFinished",
+            "memoryDeleted", "bannerDismissed",
+        ]
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The single-pass encoder behind `CanonicalEncoder.canonicalBytes`: Codable values are
+/// written straight into one byte buffer, each object's members reordered in place when
+/// they arrive out of key order. Shapes it does not handle in one pass (nested containers
+/// outside sum types, super encoders, keys needing escapes, a key written twice) make it
+/// give up, and the caller encodes through the value tree instead.
+final class ByteEncoder: Encoder {
+    /// Thrown (and caught by `CanonicalEncoder`) to switch to the tree encoder.
+    struct NeedsTree: Error {}
+
+    enum FrameKind { case object, array, sumOuter, sumPayload }
+
+    struct Frame {
+        var kind: FrameKind
+        var id: Int
+        /// Output offset of the opening bracket.
+        var open: Int
+        var spanBase: Int
+        var count = 0
+        var sorted = true
+        /// For a sum payload: where `,"value":` starts, to cut it when the case has no payload.
+        var valueMarker = 0
+    }
+
+    /// An object member in the output: key from `start` (its quote) to `keyEnd`, value to `end`.
+    struct Span { var start: Int, keyEnd: Int, end: Int }
+
+    enum Slot { case nothing, nilValue, value }
+
+    let out = ByteSink(capacity: 1024)
+    var path: [PathComponent] = []
+    var frames: [Frame] = []
+    var spans: [Span] = []
+    var nextFrameID = 0
+    /// What the value being encoded has produced, and the frame depth it started at.
+    var slot = Slot.nothing
+    var slotDepth = 0
+    /// The next keyed container belongs to a `SumType`.
+    var pendingSum = false
+    /// Set where a non-throwing Codable entry point met a shape this encoder does not handle.
+    var needsTree = false
+    private let reorderScratch = ByteSink(capacity: 256)
+
+    var codingPath: [CodingKey] { path.map { DialectCodingKey($0) } }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The canonical bytes, or nil when the value must go through the tree encoder.
+    func encodeDocument<T: Encodable>(_ value: T) throws -> [UInt8]? {
+        do {
+            let produced = try encodeValue(value)
+            if needsTree { return nil }
+            if !produced { out.append("null") }
+            return out.bytes()
+        } catch is NeedsTree {
+            return nil
+        }
+    }
+
+    // MARK: - Values
+
+    /// Writes one value at the end of the output; false when it produced nothing or nil.
+    func encodeValue<T: Encodable>(_ value: T) throws -> Bool {
+        if try writePrimitive(value) { return true }
+        let savedSlot = slot, savedDepth = slotDepth
+        slot = .nothing
+        slotDepth = frames.count
+        pendingSum = T.self is any SumType.Type
+        try value.encode(to: self)
+        pendingSum = false
+        closeFrames(downTo: slotDepth)
+        let produced = slot == .value
+        slot = savedSlot
+        slotDepth = savedDepth
+        return produced
+    }
+
+    /// Types whose own `Codable` is not the dialect's, and the common scalars.
+    @inline(__always)
+    func writePrimitive<T: Encodable>(_ value: T) throws -> Bool {
+        if T.self == String.self { ScalarWriter.appendString(reinterpret(value, as: String.self), to: out); return true }
+        if T.self == Int.self { ScalarWriter.appendInt(Int64(reinterpret(value, as: Int.self)), to: out); return true }
+        if T.self == Bool.self { out.append(reinterpret(value, as: Bool.self) ? "true" : "false"); return true }
+        if T.self == UUID.self { UUIDFormatting.append(reinterpret(value, as: UUID.self), to: out); return true }
+        if T.self == Date.self { DateCoding.append(reinterpret(value, as: Date.self), to: out); return true }
+        if T.self == Int64.self { ScalarWriter.appendInt(reinterpret(value, as: Int64.self), to: out); return true }
+        if T.self == JSONValue.self { CompactWriter(into: out).write(reinterpret(value, as: JSONValue.self)); return true }
+        if T.self == JSONObject.self { CompactWriter(into: out).write(.object(reinterpret(value, as: JSONObject.self))); return true }
+        if T.self == URL.self { ScalarWriter.appendString(reinterpret(value, as: URL.self).absoluteString, to: out); return true }
+        if T.self == Data.self { ScalarWriter.appendString(reinterpret(value, as: Data.self).base64EncodedString(), to: out); return true }
+        if T.self == Double.self || T.self == Float.self || T.self == Decimal.self {
+            throw refusal(at: nil, "\(T.self) is not part of the dialect (integers only): store minor units as an integer, or a string")
+        }
+        return false
+    }
+
+    /// `value` as `U`, where the caller checked that `T` is `U` (no dynamic cast).
+    @inline(__always)
+    private func reinterpret<T, U>(_ value: T, as type: U.Type) -> U {
+        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: U.self) }
+    }
+
+    func refusal(at component: PathComponent?, _ message: String) -> CodingRefusal {
+        var all = path
+        if let component { all.append(component) }
+        return CodingRefusal(codingPath: DialectEncoder.render(all), message: message)
+    }
+
+    // MARK: - Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        // A second request for the same value's keyed container (a subclass after its superclass) shares it.
+        if slot == .value, frames.count == slotDepth + 1, frames[slotDepth].kind == .object {
+            return KeyedEncodingContainer(ByteKeyedEncoder<Key>(encoder: self, depth: slotDepth, id: frames[slotDepth].id))
+        }
+        if slot != .nothing || frames.count != slotDepth { needsTree = true }
+        let kind: FrameKind = pendingSum ? .sumOuter : .object
+        pendingSum = false
+        out.append(UInt8(ascii: "{"))
+        let id = push(Frame(kind: kind, id: 0, open: out.count - 1, spanBase: spans.count))
+        slot = .value
+        return KeyedEncodingContainer(ByteKeyedEncoder<Key>(encoder: self, depth: frames.count - 1, id: id))
+    }
+
+    func unkeyedContainer() -> UnkeyedEncodingContainer {
+        if slot != .nothing || frames.count != slotDepth { needsTree = true }
+        pendingSum = false
+        out.append(UInt8(ascii: "["))
+        let id = push(Frame(kind: .array, id: 0, open: out.count - 1, spanBase: spans.count))
+        slot = .value
+        return ByteUnkeyedEncoder(encoder: self, depth: frames.count - 1, id: id)
+    }
+
+    func singleValueContainer() -> SingleValueEncodingContainer {
+        pendingSum = false
+        return ByteSingleValueEncoder(encoder: self, depth: frames.count)
+    }
+
+    private func push(_ frame: Frame) -> Int {
+        var frame = frame
+        nextFrameID += 1
+        frame.id = nextFrameID
+        frames.append(frame)
+        return frame.id
+    }
+
+    /// Makes the frame at `depth` the one being written: frames above it are finished.
+    @inline(__always)
+    func activate(_ depth: Int, _ id: Int) throws {
+        guard depth >= 0 else { throw NeedsTree() }
+        if frames.count - 1 > depth { closeFrames(downTo: depth + 1) }
+        guard frames.count - 1 == depth, frames[depth].id == id else { throw NeedsTree() }
+    }
+
+    func closeFrames(downTo depth: Int) {
+        while frames.count > depth { closeTop() }
+    }
+
+    private func closeTop() {
+        let f = frames.removeLast()
+        switch f.kind {
+        case .array:
+            out.append(UInt8(ascii: "]"))
+        case .object:
+            if !f.sorted { reorder(f) }
+            out.append(UInt8(ascii: "}"))
+        case .sumOuter:
+            if f.count == 0 { needsTree = true }
+            out.append(UInt8(ascii: "}"))
+        case .sumPayload:
+            closeSumPayload(f)
+        }
+        spans.removeSubrange(f.spanBase...)
+    }
+
+    /// `{}` → no `value`; `{"_0":X}` → `X`; anything else stays an object.
+    private func closeSumPayload(_ f: Frame) {
+        if f.count == 0 {
+            out.truncate(to: f.valueMarker)
+            return
+        }
+        if f.count == 1 {
+            let span = spans[f.spanBase]
+            let key = out.view(span.start..<span.keyEnd)
+            if key.count == 4 && key[1] == UInt8(ascii: "_") && key[2] == UInt8(ascii: "0") {
+                let valueStart = span.keyEnd + 1
+                let length = span.end - valueStart
+                (out.base + f.open).update(from: out.base + valueStart, count: length)
+                out.truncate(to: f.open + length)
+                return
+            }
+        }
+        if !f.sorted { reorder(f) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func reorder(_ f: Frame) {
+        let members = spans[f.spanBase...]
+        let order = members.indices.sorted { compareKeys(spans[$0], spans[$1]) < 0 }
+        reorderScratch.truncate(to: 0)
+        for (n, i) in order.enumerated() {
+            if n > 0 { reorderScratch.append(UInt8(ascii: ",")) }
+            reorderScratch.append(out.view(spans[i].start..<spans[i].end))
+        }
+        out.truncate(to: spans[f.spanBase].start)
+        out.append(reorderScratch.view(0..<reorderScratch.count))
+    }
+
+    @inline(__always)
+    func compareKeys(_ a: Span, _ b: Span) -> Int {
+        ScalarOrder.compare(out.view((a.start + 1)..<(a.keyEnd - 1)), out.view((b.start + 1)..<(b.keyEnd - 1)))
+    }
+}

@@ -1,0 +1,204 @@
+/// Parse + compact write in one pass, without building a tree: the hot path of import and
+/// verify. Values are written as they are read; an object whose keys arrive out of order has
+/// its finished members reordered in the output. Same rules and errors as `Parser`.
+struct Canonicalizer {
+    private var lex: Lexer
+    private let out: ByteSink
+    private var depth = 0
+    /// The members of the objects being written (a stack).
+    private var spans: [MemberSpan] = []
+    private let reorderScratch = ByteSink(capacity: 256)
+
+    private struct MemberSpan {
+        /// Output offsets: the key's opening quote, just past its closing quote, the member's end.
+        var start: Int, keyEnd: Int, end: Int
+        /// The written key holds no escape, so its bytes are the decoded key.
+        var plainKey: Bool
+        /// Input offset of the key, for duplicate-key errors.
+        var inputOffset: Int
+    }
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) {
+        lex = Lexer(bytes)
+        self.out = out
+    }
+
+    mutating func writeDocument() throws(DialectError) {
+        try lex.rejectByteOrderMark()
+        lex.skipWhitespace()
+        try writeValue()
+        lex.skipWhitespace()
+        if !lex.atEnd {
+            throw lex.error(at: lex.pos, "unexpected \(lex.describe(lex.pos)) after the end of the document; expected nothing more")
+        }
+    }
+
+    private mutating func writeValue() throws(DialectError) {
+        guard !lex.atEnd else { throw lex.notAValue() }
+        switch lex.p[lex.pos] {
+        case UInt8(ascii: "{"): try writeObject()
+        case UInt8(ascii: "["): try writeArray()
+        case UInt8(ascii: "\""): try writeString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): ScalarWriter.appendInt(try lex.integer(), to: out)
+        case UInt8(ascii: "t"): try lex.literal("true"); out.append("true")
+        case UInt8(ascii: "f"): try lex.literal("false"); out.append("false")
+        case UInt8(ascii: "n"): try lex.literal("null"); out.append("null")
+        default: throw lex.notAValue()
+        }
+    }
+
+    /// Returns whether the string was written without escapes.
+    @discardableResult @inline(__always)
+    private mutating func writeString() throws(DialectError) -> Bool {
+        let bytes = try lex.stringBytes()
+        if lex.lastStringWasPlain {
+            ScalarWriter.appendPlainString(bytes: bytes, to: out)
+            return true
+        }
+        let start = out.count
+        ScalarWriter.appendString(bytes: bytes, to: out)
+        return out.count - start == bytes.count + 2
+    }
+
+    private mutating func enterContainer() throws(DialectError) {
+        depth += 1
+        if depth > CanonicalJSON.maximumDepth {
+            throw lex.error(at: lex.pos, "nesting deeper than \(CanonicalJSON.maximumDepth) levels; flatten the document")
+        }
+    }
+
+    private mutating func writeArray() throws(DialectError) {
+        try enterContainer()
+        lex.pos += 1
+        out.append(UInt8(ascii: "["))
+        lex.skipWhitespace()
+        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") {
+            lex.pos += 1
+        } else {
+            while true {
+                lex.skipWhitespace()
+                if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") {
+                    throw lex.error(at: lex.pos, "trailing comma before ']'; expected a value")
+                }
+                try writeValue()
+                lex.skipWhitespace()
+                if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") {
+                    lex.pos += 1
+                    out.append(UInt8(ascii: ","))
+                    continue
+                }
+                try lex.expect(UInt8(ascii: "]"), "',' or ']'")
+                break
+            }
+        }
+        out.append(UInt8(ascii: "]"))
+        depth -= 1
+    }
+
+    private mutating func writeObject() throws(DialectError) {
+        try enterContainer()
+        lex.pos += 1
+        out.append(UInt8(ascii: "{"))
+        lex.skipWhitespace()
+        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "}") {
+            lex.pos += 1
+            out.append(UInt8(ascii: "}"))
+            depth -= 1
+            return
+        }
+        let base = spans.count
+        var sorted = true
+        while true {
+            lex.skipWhitespace()
+            guard !lex.atEnd, lex.p[lex.pos] == UInt8(ascii: "\"") else { throw lex.notAKey() }
+            let inputOffset = lex.pos
+            if spans.count > base { out.append(UInt8(ascii: ",")) }
+            let start = out.count
+            let plainKey = try writeString()
+            let keyEnd = out.count
+            if sorted && spans.count > base {
+                let previous = spans[spans.count - 1]
+                let c = plainKey && previous.plainKey
+                    ? ScalarOrder.compare(out.view((previous.start + 1)..<(previous.keyEnd - 1)), out.view((start + 1)..<(keyEnd - 1)))
+                    : compareKeys(previous, start, keyEnd)
+                if c == 0 { throw duplicate(at: inputOffset, start, keyEnd) }
+                if c > 0 { sorted = false }
+            }
+            lex.skipWhitespace()
+            try lex.expect(UInt8(ascii: ":"), "':'")
+            out.append(UInt8(ascii: ":"))
+            lex.skipWhitespace()
+            try writeValue()
+            spans.append(MemberSpan(start: start, keyEnd: keyEnd, end: out.count, plainKey: plainKey, inputOffset: inputOffset))
+            lex.skipWhitespace()
+            if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") { lex.pos += 1; continue }
+            try lex.expect(UInt8(ascii: "}"), "',' or '}'")
+            break
+        }
+        if !sorted { try reorder(from: base) }
+        spans.removeSubrange(base...)
+        out.append(UInt8(ascii: "}"))
+        depth -= 1
+    }
+
+    // MARK: - Ordering
+
+    /// Keys compare by their decoded bytes; the written form equals them unless it holds an escape.
+    private func compareKeys(_ a: MemberSpan, _ bStart: Int, _ bEnd: Int) -> Int {
+        KeyBytes.compare(out.view((a.start + 1)..<(a.keyEnd - 1)), out.view((bStart + 1)..<(bEnd - 1)))
+    }
+
+    private func duplicate(at inputOffset: Int, _ start: Int, _ keyEnd: Int) -> DialectError {
+        let key = String(decoding: KeyBytes.decoded(out.view((start + 1)..<(keyEnd - 1))), as: UTF8.self)
+        return lex.error(at: inputOffset, "duplicate key \"\(key)\"; keys must be distinct")
+    }
+
+    private mutating func reorder(from base: Int) throws(DialectError) {
+        let members = spans[base...]
+        let order = members.indices.sorted { compareKeys(spans[$0], spans[$1].start, spans[$1].keyEnd) < 0 }
+        for i in order.indices.dropFirst() {
+            let (a, b) = (spans[order[i - 1]], spans[order[i]])
+            if compareKeys(a, b.start, b.keyEnd) == 0 {
+                throw duplicate(at: max(a.inputOffset, b.inputOffset), b.start, b.keyEnd)
+            }
+        }
+        let regionStart = spans[base].start
+        reorderScratch.truncate(to: 0)
+        for (n, i) in order.enumerated() {
+            if n > 0 { reorderScratch.append(UInt8(ascii: ",")) }
+            reorderScratch.append(out.view(spans[i].start..<spans[i].end))
+        }
+        out.truncate(to: regionStart)
+        out.append(reorderScratch.view(0..<reorderScratch.count))
+    }
+}
+
+/// Object keys as written (escaped) compared by their decoded bytes.
+enum KeyBytes {
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        if !a.contains(0x5C) && !b.contains(0x5C) { return ScalarOrder.compare(a, b) }
+        return decoded(a).withUnsafeBufferPointer { da in decoded(b).withUnsafeBufferPointer { db in ScalarOrder.compare(da, db) } }
+    }
+
+    /// Undoes the writer's escapes (`\"`, `\\`, `\n`, `\r`, `\t`, `\u00xx`).
+    static func decoded(_ written: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(written.count)
+        var i = 0
+        while i < written.count {
+            let c = written[i]
+            guard c == 0x5C, i + 1 < written.count else { result.append(c); i += 1; continue }
+            switch written[i + 1] {
+            case UInt8(ascii: "n"): result.append(0x0A); i += 2
+            case UInt8(ascii: "r"): result.append(0x0D); i += 2
+            case UInt8(ascii: "t"): result.append(0x09); i += 2
+            case UInt8(ascii: "u"):
+                let hex = String(decoding: UnsafeBufferPointer(rebasing: written[(i + 2)..<min(i + 6, written.count)]), as: UTF8.self)
+                result.append(UInt8(hex, radix: 16) ?? 0)
+                i += 6
+            default: result.append(written[i + 1]); i += 2
+            }
+        }
+        return result
+    }
+}

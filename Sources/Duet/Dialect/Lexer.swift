@@ -1,0 +1,290 @@
+/// The dialect's lexical rules over bytes, shared by the tree parser and the streaming
+/// canonicalizer: whitespace, strings (escapes, UTF-8 validation), integers, literals, and
+/// error positions (1-based line, column in bytes).
+struct Lexer {
+    let p: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    /// Decoded bytes of the last string that contained escapes.
+    private let scratch = ByteSink(capacity: 64)
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { p = bytes }
+
+    var atEnd: Bool { pos >= p.count }
+
+    func rejectByteOrderMark() throws(DialectError) {
+        if p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
+            throw error(at: 0, "byte order mark found; the dialect is UTF-8 without a BOM: remove the first 3 bytes")
+        }
+    }
+
+    /// True when the last string read had no escapes: its bytes need no escaping when written.
+    private(set) var lastStringWasPlain = true
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        // Indentation of the pretty form: eight spaces at a time.
+        while pos + 8 <= p.count && load8(pos) == 0x2020_2020_2020_2020 { pos += 8 }
+        while pos < p.count {
+            let c = p[pos]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            pos += 1
+        }
+    }
+
+    /// Consumes `byte` or throws "expected …".
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ what: String) throws(DialectError) {
+        guard pos < p.count, p[pos] == byte else {
+            throw error(at: pos, "\(pos < p.count ? "unexpected \(describe(pos))" : "unexpected end of input"); expected \(what)")
+        }
+        pos += 1
+    }
+
+    // MARK: - Errors
+
+    func error(at offset: Int, _ message: String) -> DialectError {
+        var line = 1, lineStart = 0
+        for i in 0..<min(offset, p.count) where p[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return DialectError(line: line, column: offset - lineStart + 1, message: message)
+    }
+
+    func describe(_ offset: Int) -> String {
+        guard offset < p.count else { return "end of input" }
+        let c = p[offset]
+        if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
+        return "byte 0x\(String(c, radix: 16))"
+    }
+
+    /// Why the byte at `pos` cannot start a value.
+    func notAValue() -> DialectError {
+        guard pos < p.count else { return error(at: pos, "unexpected end of input; expected a value") }
+        switch p[pos] {
+        case UInt8(ascii: "'"): return error(at: pos, "single quote found; strings use double quotes")
+        case UInt8(ascii: "/"): return error(at: pos, "comment found; the dialect has no comments")
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            return error(at: pos, "NaN and Infinity are not part of the dialect; expected a value")
+        default: return error(at: pos, "unexpected \(describe(pos)); expected a value")
+        }
+    }
+
+    /// Why the byte at `pos` cannot start a key.
+    func notAKey() -> DialectError {
+        guard pos < p.count else { return error(at: pos, "unexpected end of input; expected a key in double quotes") }
+        if p[pos] == UInt8(ascii: "}") { return error(at: pos, "trailing comma before '}'; expected a key") }
+        let hint = p[pos] == UInt8(ascii: "'") ? "single quote found" : "unexpected \(describe(pos))"
+        return error(at: pos, "\(hint); expected a key in double quotes")
+    }
+
+    // MARK: - Literals and integers
+
+    mutating func literal(_ literal: StaticString) throws(DialectError) {
+        let n = literal.utf8CodeUnitCount
+        let start = pos
+        for i in 0..<n {
+            guard start + i < p.count, p[start + i] == literal.utf8Start[i] else {
+                throw error(at: start, "unexpected \(describe(start)); expected a value (did you mean \(literal)?)")
+            }
+        }
+        pos += n
+    }
+
+    mutating func integer() throws(DialectError) -> Int64 {
+        let start = pos
+        var negative = false
+        if p[pos] == UInt8(ascii: "-") { negative = true; pos += 1 }
+        guard pos < p.count, p[pos] >= 0x30, p[pos] <= 0x39 else {
+            throw error(at: start, "'-' without digits; expected an integer")
+        }
+        if p[pos] == 0x30, pos + 1 < p.count, p[pos + 1] >= 0x30, p[pos + 1] <= 0x39 {
+            throw error(at: start, "leading zero in an integer; write it without leading zeros")
+        }
+        var value: Int64 = 0
+        var overflow = false
+        while pos < p.count, p[pos] >= 0x30, p[pos] <= 0x39 {
+            let digit = Int64(p[pos] &- 0x30)
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = negative ? m.subtractingReportingOverflow(digit) : m.addingReportingOverflow(digit)
+            overflow = overflow || o1 || o2
+            value = s
+            pos += 1
+        }
+        if pos < p.count, p[pos] == UInt8(ascii: ".") || p[pos] == UInt8(ascii: "e") || p[pos] == UInt8(ascii: "E") {
+            throw error(at: start, "fraction or exponent in a number; the dialect has integers only (store minor units or a string)")
+        }
+        if overflow { throw error(at: start, "integer outside the 64-bit signed range") }
+        return value
+    }
+
+    // MARK: - Strings
+
+    /// The decoded, validated bytes of the string starting at `pos` (at its opening quote).
+    /// Valid until the next call: a slice of the input when the string has no escapes.
+    mutating func stringBytes() throws(DialectError) -> UnsafeBufferPointer<UInt8> {
+        pos += 1
+        let start = pos
+        while true {
+            // Eight plain ASCII bytes at a time: none is '"', '\\', a control character or non-ASCII.
+            while pos + 8 <= p.count {
+                let w = load8(pos)
+                let special = Self.hasByte(w, 0x22) | Self.hasByte(w, 0x5C) | Self.hasByteBelow(w, 0x20) | (w & 0x8080_8080_8080_8080)
+                if special != 0 { break }
+                pos += 8
+            }
+            guard pos < p.count else { break }
+            let c = p[pos]
+            if c == UInt8(ascii: "\"") {
+                pos += 1
+                lastStringWasPlain = true
+                return UnsafeBufferPointer(rebasing: p[start..<(pos - 1)])
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { throw error(at: pos, "raw control character 0x\(String(c, radix: 16)) in a string; escape it") }
+            if c < 0x80 { pos += 1 } else { pos += try validatedScalarLength(at: pos) }
+        }
+        guard pos < p.count else { throw error(at: start - 1, "unterminated string; expected a closing '\"'") }
+        lastStringWasPlain = false
+        return try escapedStringBytes(start: start)
+    }
+
+    @inline(__always)
+    private func load8(_ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Non-zero when some byte of `w` equals `b`.
+    @inline(__always)
+    private static func hasByte(_ w: UInt64, _ b: UInt8) -> UInt64 {
+        let x = w ^ (ones &* UInt64(b))
+        return (x &- ones) & ~x & highs
+    }
+
+    /// Non-zero when some byte of `w` is below `b` (b ≤ 128).
+    @inline(__always)
+    private static func hasByteBelow(_ w: UInt64, _ b: UInt8) -> UInt64 {
+        (w &- ones &* UInt64(b)) & ~w & highs
+    }
+
+    private mutating func escapedStringBytes(start: Int) throws(DialectError) -> UnsafeBufferPointer<UInt8> {
+        scratch.truncate(to: 0)
+        scratch.append(UnsafeBufferPointer(rebasing: p[start..<pos]))
+        while true {
+            guard pos < p.count else { throw error(at: start - 1, "unterminated string; expected a closing '\"'") }
+            let c = p[pos]
+            if c == UInt8(ascii: "\"") { pos += 1; break }
+            if c < 0x20 { throw error(at: pos, "raw control character 0x\(String(c, radix: 16)) in a string; escape it") }
+            if c == UInt8(ascii: "\\") {
+                try escape()
+            } else if c < 0x80 {
+                scratch.append(c); pos += 1
+            } else {
+                let n = try validatedScalarLength(at: pos)
+                scratch.append(UnsafeBufferPointer(rebasing: p[pos..<(pos + n)]))
+                pos += n
+            }
+        }
+        return scratch.view(0..<scratch.count)
+    }
+
+    private mutating func escape() throws(DialectError) {
+        let at = pos
+        pos += 1
+        guard pos < p.count else { throw error(at: at, "unterminated escape; expected a closing '\"'") }
+        let e = p[pos]
+        pos += 1
+        switch e {
+        case UInt8(ascii: "\""): scratch.append(0x22)
+        case UInt8(ascii: "\\"): scratch.append(0x5C)
+        case UInt8(ascii: "/"): scratch.append(0x2F)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4(escapeAt: at)
+            if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                throw error(at: at, "lone low surrogate \\u\(String(scalar, radix: 16)); expected a high surrogate before it")
+            }
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                guard pos + 1 < p.count, p[pos] == UInt8(ascii: "\\"), p[pos + 1] == UInt8(ascii: "u") else {
+                    throw error(at: at, "lone high surrogate \\u\(String(scalar, radix: 16)); expected a \\u low surrogate after it")
+                }
+                let lowAt = pos
+                pos += 2
+                let low = try hex4(escapeAt: lowAt)
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw error(at: at, "high surrogate \\u\(String(scalar, radix: 16)) not followed by a low surrogate")
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            }
+            appendUTF8(scalar)
+        default:
+            throw error(at: at, "invalid escape '\\\(Unicode.Scalar(e))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+        }
+    }
+
+    private mutating func hex4(escapeAt: Int) throws(DialectError) -> UInt32 {
+        guard pos + 4 <= p.count else { throw error(at: escapeAt, "truncated \\u escape; expected 4 hex digits") }
+        var v: UInt32 = 0
+        for i in 0..<4 {
+            let c = p[pos + i]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            default: throw error(at: escapeAt, "invalid \\u escape; expected 4 hex digits")
+            }
+            v = v << 4 | d
+        }
+        pos += 4
+        return v
+    }
+
+    private func appendUTF8(_ s: UInt32) {
+        switch s {
+        case 0..<0x80: scratch.append(UInt8(s))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | (s >> 6))); scratch.append(UInt8(0x80 | (s & 0x3F)))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | (s >> 12))); scratch.append(UInt8(0x80 | ((s >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (s & 0x3F)))
+        default:
+            scratch.append(UInt8(0xF0 | (s >> 18))); scratch.append(UInt8(0x80 | ((s >> 12) & 0x3F)))
+            scratch.append(UInt8(0x80 | ((s >> 6) & 0x3F))); scratch.append(UInt8(0x80 | (s & 0x3F)))
+        }
+    }
+
+    /// The length of the valid multi-byte UTF-8 sequence at `at` (no overlongs, no
+    /// surrogates, at most U+10FFFF), or an error.
+    private func validatedScalarLength(at: Int) throws(DialectError) -> Int {
+        let b0 = p[at]
+        let length: Int
+        var lowerBound: UInt8 = 0x80, upperBound: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lowerBound = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upperBound = 0x9F
+        case 0xF0: length = 4; lowerBound = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upperBound = 0x8F
+        default: throw error(at: at, "invalid UTF-8 byte 0x\(String(b0, radix: 16)); the file must be valid UTF-8")
+        }
+        guard at + length <= p.count else { throw error(at: at, "truncated UTF-8 sequence; the file must be valid UTF-8") }
+        let b1 = p[at + 1]
+        guard b1 >= lowerBound && b1 <= upperBound else { throw error(at: at, "invalid UTF-8 sequence; the file must be valid UTF-8") }
+        if length > 2 {
+            for i in 2..<length where p[at + i] & 0xC0 != 0x80 {
+                throw error(at: at, "invalid UTF-8 sequence; the file must be valid UTF-8")
+            }
+        }
+        return length
+    }
+}

@@ -1,0 +1,52 @@
+import DuetCorpus
+
+/// `duet census [--manifest PATH] [--format F]`
+struct CensusVerb: Verb {
+    static let name = "census"
+    static let summary = "Count path, slot, tabs and stage fields per feature; exit 1 on a navigation-shaped field without a ruling."
+    static let discussion = """
+    declared: L0 fields the feature's structure declares; observed: those holding a kind in at least one
+    indexed snapshot. Candidates are data fields shaped like navigation: an enum that changes between
+    snapshots, an optional sum type, an array of sum types, a boolean named is…Presented or show…, or
+    optional structured values never set together. Each needs a ruling under census.rulings in
+    parity/manifest.yaml (field: feature.field, ruling, reason, since); an unruled one fails the check.
+    """
+    static let options: [OptionSpec] = [QueryManifest.option, .format]
+
+    let manifestPath: String?
+    let format: OutputFormat
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        manifestPath = arguments.value("--manifest")
+        format = try arguments.format()
+    }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "every candidate is unruled")
+        let census = try context.corpus().census(rulings: manifest.rulings)
+        context.render(CensusVerb.report(census), as: format)
+        if !census.holds {
+            context.note("duet census: \(census.unruled.count) unruled candidate(s): \(census.unruled.map(\.id).joined(separator: ", ")) — make each an L0 field, or record a ruling under census.rulings in parity/manifest.yaml")
+        }
+        return census.holds ? .holds : .findings
+    }
+
+    static func report(_ census: Census) -> Report {
+        func row(_ name: String, _ d: PrimitiveCounts, _ o: PrimitiveCounts) -> [Table.Cell] {
+            [.text(name), .int(d.path), .int(d.slot), .int(d.tabs), .int(d.stage), .int(o.path), .int(o.slot), .int(o.tabs), .int(o.stage)]
+        }
+        let fields = Table(columns: ["feature", "path", "slot", "tabs", "stage", "observed_path", "observed_slot", "observed_tabs", "observed_stage"],
+                           rows: census.features.map { row($0.feature, $0.declared, $0.observed) } + [row("total", census.declared, census.observed)])
+        let candidates = Table(columns: ["field", "shape", "why", "ruling", "reason", "since"], rows: census.candidates.map {
+            [.text($0.id), .text($0.shape), .text($0.reasons.joined(separator: "; ")), .text($0.ruling ?? "unruled"),
+             $0.rulingReason.map { .text($0) } ?? .none, $0.since.map { .text($0) } ?? .none]
+        })
+        var sections = [Report.Section(id: "features", title: "L0 fields per feature", content: .table(fields)),
+                        Report.Section(id: "candidates", title: "Candidates", content: .table(candidates))]
+        if !census.staleRulings.isEmpty {
+            sections.append(Report.Section(id: "stale_rulings", title: "Rulings matching no candidate",
+                                           content: .table(Table(columns: ["field"], rows: census.staleRulings.map { [.text($0)] }))))
+        }
+        return Report(sections: sections)
+    }
+}

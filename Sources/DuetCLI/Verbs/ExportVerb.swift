@@ -1,0 +1,22 @@
+import Foundation
+import DuetCorpus
+
+/// `duet export DIR`
+struct ExportVerb: Verb {
+    static let name = "export"
+    static let summary = "Write every fixture of the corpus to DIR as <name>.fixture.json in the pinned pretty form."
+    static let options: [OptionSpec] = [.positional("DIR", help: "Folder to write fixtures to (created when missing).", optional: false)]
+
+    let directory: String
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        directory = try arguments.positional(0, named: "DIR")
+    }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let path = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true)).path
+        let written = try context.corpus().exportFixtures(to: path)
+        context.note("duet export: wrote \(written) fixture file(s) to \(directory)")
+        return .holds
+    }
+}

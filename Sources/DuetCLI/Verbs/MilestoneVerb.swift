@@ -1,0 +1,94 @@
+import Foundation
+import Duet
+import DuetCorpus
+
+/// `duet milestone NAME [--format md|json|html] [--out FILE]`, `duet milestone --list`, `duet milestone show NAME`
+struct MilestoneVerb: Verb {
+    static let name = "milestone"
+    static let summary = "Record a named report (census, coverage, islands, ledger, verify, difference from the previous milestone); list or show stored ones."
+    static let discussion = """
+    duet milestone NAME        builds the report, stores it in the corpus and writes it (md by default);
+                               a milestone of the same name is replaced (a notice says so).
+    duet milestone --list      lists the stored milestones.
+    duet milestone show NAME   writes a stored milestone again.
+    --format html writes one self-contained page (inline CSS and SVG, no external asset).
+    """
+    static let options: [OptionSpec] = [
+        .positional("NAME", help: "The milestone's name (or: show NAME).", repeating: true),
+        .flag("--list", help: "List the stored milestones."),
+        .value("--format", placeholder: "FORMAT", help: "md (default), json or html; for --list: table, json, csv or md."),
+        .value("--out", placeholder: "FILE", help: "Write the report to FILE instead of standard output."),
+        QueryManifest.option,
+    ]
+
+    enum Action { case record(String), show(String), list(OutputFormat) }
+    enum DocumentFormat: String { case md, json, html }
+
+    let action: Action
+    let document: DocumentFormat
+    let out: String?
+    let manifestPath: String?
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        out = arguments.value("--out")
+        manifestPath = arguments.value("--manifest")
+        let words = arguments.positionals
+        if arguments.flag("--list") {
+            guard words.isEmpty else { throw UsageError("--list takes no NAME") }
+            action = .list(try arguments.format())
+            document = .md
+            return
+        }
+        switch words.count {
+        case 1: action = .record(words[0])
+        case 2 where words[0] == "show": action = .show(words[1])
+        case 0: throw UsageError("missing NAME (or use --list)")
+        default: throw UsageError("expected NAME or show NAME, got '\(words.joined(separator: " "))'")
+        }
+        let raw = arguments.value("--format") ?? "md"
+        guard let format = DocumentFormat(rawValue: raw) else { throw UsageError("unknown format '\(raw)'; use md, json or html") }
+        document = format
+    }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let corpus = try context.corpus()
+        switch action {
+        case .list(let format):
+            let table = Table(columns: ["milestone", "created", "check", "fixtures"], rows: try corpus.milestones().map {
+                [.text($0.name), .text($0.createdAt), .text($0.holds ? "holds" : "fails"), .int($0.fixtures)]
+            })
+            context.render(Report(table), as: format)
+            return .holds
+        case .show(let name):
+            guard let report = try corpus.milestone(named: name) else {
+                throw InputError(file: "milestone \(name)", message: "no milestone of that name is stored",
+                                 fix: "see `duet milestone --list`, or record it with `duet milestone \(name)`")
+            }
+            try emit(report, context)
+            return .holds
+        case .record(let name):
+            let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
+            let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, now: Date())
+            if replaced { context.note("duet milestone: replaced the stored milestone '\(name)'") }
+            try emit(report, context)
+            return .holds
+        }
+    }
+
+    private func emit(_ report: MilestoneReport, _ context: VerbContext) throws {
+        let text: String
+        switch document {
+        case .md: text = report.markdown()
+        case .html: text = report.html()
+        case .json: text = try CanonicalEncoder().encode(report).prettyString
+        }
+        guard let out else { return context.write(text) }
+        let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw InputError(file: out, message: "cannot write the report: \(error.localizedDescription)", fix: "check the folder exists and is writable")
+        }
+        context.note("duet milestone: wrote \(out)")
+    }
+}

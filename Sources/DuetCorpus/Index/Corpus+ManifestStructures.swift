@@ -1,0 +1,34 @@
+import DuetManifest
+
+extension Corpus {
+    /// Applies the `structure:` declarations of a manifest. A feature whose structure came from a
+    /// runner keeps it: the manifest only speaks for features without one.
+    ///
+    /// ```swift
+    /// try corpus.setStructures(manifest: try Manifest.load(path: "parity/manifest.yaml"))
+    /// ```
+    public func setStructures(manifest: Manifest) throws {
+        try setStructures(manifestStructures: try manifestOnlyStructures(manifest.structuresByFeature))
+    }
+
+    /// The declarations that would change something: not runner-described, not already stored as declared.
+    func manifestOnlyStructures(_ declared: [String: [String: String]]) throws -> [String: [String: String]] {
+        let fromRunners = Set(try database.rows("SELECT feature FROM feature_structures WHERE origin != 'manifest'").compactMap { $0[0].text })
+        var stored: [String: [String: String]] = [:]
+        for row in try database.rows("SELECT f.feature, f.path, f.role FROM structure_fields f JOIN feature_structures s ON s.feature = f.feature WHERE s.origin = 'manifest'") {
+            stored[row[0].text ?? "", default: [:]][row[1].text ?? ""] = row[2].text ?? ""
+        }
+        return declared.filter { !fromRunners.contains($0.key) && !$0.value.isEmpty && stored[$0.key] != $0.value }
+    }
+}
+
+extension Manifest {
+    /// Feature → (field → primitive), for features that declare a `structure:`.
+    public var structuresByFeature: [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        for feature in features where !feature.structure.isEmpty {
+            result[feature.name] = Dictionary(feature.structure.map { ($0.field, $0.primitive) }, uniquingKeysWith: { _, last in last })
+        }
+        return result
+    }
+}

@@ -1,0 +1,127 @@
+extension MilestoneReport {
+    /// The report as one self-contained HTML page: inline CSS, the census as an inline SVG bar
+    /// chart, kind coverage as a grid. No external asset, no script.
+    ///
+    /// ```swift
+    /// try report.html().write(toFile: "milestone.html", atomically: true, encoding: .utf8)
+    /// ```
+    public func html() -> String {
+        var body = "<h1>Milestone \(escape(name))</h1>\n"
+        body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). The closure check <b>\(holds ? "holds" : "fails")</b>.</p>\n"
+        body += "<h2>Corpus</h2>\n" + table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
+                                            [[corpus.fixtures, corpus.steps, corpus.snapshots, corpus.blobs, corpus.bytes].map(String.init)])
+        body += "<h2>Verify</h2>\n" + (verify.isEmpty ? "<p>No verify run is stored.</p>\n" : table(
+            ["platform", "status", "started", "fixtures", "passed", "failed", "not run"],
+            verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)"] }))
+        body += "<h2>Census</h2>\n" + censusChart()
+        body += "<h3>Candidates</h3>\n" + (census.candidates.isEmpty ? "<p>No navigation-shaped field outside L0.</p>\n" : table(
+            ["field", "shape", "why", "ruling", "reason", "since"],
+            census.candidates.map { [$0.id, $0.shape, $0.reasons.joined(separator: "; "), $0.ruling ?? "unruled", $0.rulingReason ?? "", $0.since ?? ""] }))
+        body += "<h2>Kind coverage</h2>\n" + coverageGrid()
+        body += "<h2>Islands</h2>\n" + (islands.islands.isEmpty ? "<p>No island is declared.</p>\n" : table(
+            ["island", "feature", "platforms", "snapshots", "summaries", "verbs", "twins", "finding"],
+            islands.islands.map { [$0.id, $0.feature, $0.platforms.joined(separator: ", "), "\($0.snapshots)", "\($0.summaries)",
+                                   $0.verbs.joined(separator: ", "), $0.twins.joined(separator: ", "), $0.finding] }))
+        body += "<h2>Ledger</h2>\n" + (ledger.isEmpty ? "<p>No waiver or island entry.</p>\n" : table(
+            ["section", "feature", "entry", "platform", "since", "recorded"],
+            ledger.map { [$0.section.rawValue, $0.feature, $0.subject, $0.platform ?? "all", $0.body["since"]?.stringValue ?? "",
+                          $0.validFrom.isEmpty ? "not synced" : $0.validFrom] }))
+        body += "<h2>Difference</h2>\n" + differenceHTML()
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>Milestone \(escape(name))</title>
+            <style>
+            body{font:14px/1.45 -apple-system,system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}
+            table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}
+            th{background:#f3f3f3}.holds b{color:#1a7f37}.fails b{color:#c62828}
+            .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:4px;margin:.5em 0 1.5em}
+            .kind{padding:.3em .5em;border-radius:3px;font-size:12px;overflow-wrap:anywhere}
+            .reached{background:#d7f5dd}.unreached{background:#ffd9d9}.undeclared{background:#fff2c2}
+            .legend span{display:inline-block;padding:0 .5em;margin-right:.5em;border-radius:3px}
+            </style>
+            </head>
+            <body>
+            \(body)</body>
+            </html>
+
+            """
+    }
+
+    static let primitiveColors = [("path", "#4e79a7"), ("slot", "#f28e2b"), ("tabs", "#59a14f"), ("stage", "#b07aa1")]
+
+    /// One stacked horizontal bar per feature (declared fields by primitive), then the totals.
+    private func censusChart() -> String {
+        func counts(_ c: PrimitiveCounts) -> [Int] { [c.path, c.slot, c.tabs, c.stage] }
+        let rows = census.features.map { ($0.feature, counts($0.declared)) } + [("total", counts(census.declared))]
+        let widest = max(1, rows.map { $0.1.reduce(0, +) }.max() ?? 1)
+        let label = 130, unit = max(8, min(60, 520 / widest)), height = 22
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"L0 fields per feature\" "
+        svg += "width=\"\(label + widest * unit + 60)\" height=\"\(rows.count * height + 30)\" font-size=\"12\">\n"
+        for (index, (feature, values)) in rows.enumerated() {
+            let y = index * height
+            svg += "<text x=\"\(label - 6)\" y=\"\(y + 15)\" text-anchor=\"end\"\(feature == "total" ? " font-weight=\"bold\"" : "")>\(escape(feature))</text>\n"
+            var x = label
+            for (value, (primitive, color)) in zip(values, Self.primitiveColors) where value > 0 {
+                svg += "<rect x=\"\(x)\" y=\"\(y + 3)\" width=\"\(value * unit)\" height=\"\(height - 6)\" fill=\"\(color)\"><title>\(escape(feature)): \(primitive) \(value)</title></rect>\n"
+                x += value * unit
+            }
+            svg += "<text x=\"\(x + 4)\" y=\"\(y + 15)\">\(values.reduce(0, +))</text>\n"
+        }
+        var x = label
+        for (primitive, color) in Self.primitiveColors {
+            let total = counts(census.declared)[Self.primitiveColors.firstIndex { $0.0 == primitive }!]
+            svg += "<rect x=\"\(x)\" y=\"\(rows.count * height + 12)\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
+            svg += "<text x=\"\(x + 14)\" y=\"\(rows.count * height + 21)\">\(primitive) \(total)</text>\n"
+            x += 90
+        }
+        return svg + "</svg>\n"
+    }
+
+    private func coverageGrid() -> String {
+        let declared = coverage.declared
+        var out = "<p>\(declared.filter(\.reached).count) of \(declared.count) declared kinds are reached by a fixture.</p>\n"
+        out += "<p class=\"legend\"><span class=\"reached\">reached</span><span class=\"unreached\">declared, never reached</span>"
+        out += "<span class=\"undeclared\">reached, not declared</span></p>\n<div class=\"grid\">\n"
+        for entry in coverage.entries {
+            let style = !entry.declared ? "undeclared" : entry.reached ? "reached" : "unreached"
+            out += "<div class=\"kind \(style)\" title=\"\(entry.fixtures) fixtures, \(entry.steps) steps\">\(escape(entry.kind))</div>\n"
+        }
+        return out + "</div>\n"
+    }
+
+    private func differenceHTML() -> String {
+        guard let difference else { return "<p>This is the first milestone.</p>\n" }
+        var out = "<p>Since \(escape(difference.previous)) (\(escape(difference.previousCreatedAt)))"
+        if difference.isEmpty { return out + ": nothing added or removed.</p>\n" }
+        out += ":</p>\n<ul>\n"
+        for (label, change) in [("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures),
+                                ("ledger entries", difference.entries)] {
+            if !change.added.isEmpty { out += "<li>\(label) added: \(escape(change.added.joined(separator: ", ")))</li>\n" }
+            if !change.removed.isEmpty { out += "<li>\(label) removed: \(escape(change.removed.joined(separator: ", ")))</li>\n" }
+        }
+        return out + "</ul>\n"
+    }
+
+    private func table(_ columns: [String], _ rows: [[String]]) -> String {
+        var out = "<table>\n<tr>" + columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        for row in rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
+        return out + "</table>\n"
+    }
+
+    private func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

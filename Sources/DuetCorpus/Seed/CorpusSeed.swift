@@ -1,0 +1,62 @@
+import Foundation
+import Duet
+
+/// A corpus opened for use, with what the user should be told about it (printed by the CLI on stderr).
+public struct OpenedCorpus: Sendable {
+    public let corpus: Corpus
+    public let notices: [String]
+}
+
+extension Corpus {
+    /// Builds a corpus file at `path` from a seed dump, replacing any file there, then applies the
+    /// migrations newer than the seed. The file appears whole or not at all.
+    ///
+    /// ```swift
+    /// let corpus = try Corpus.load(seed: "corpus.db.seed", into: "corpus.db")
+    /// ```
+    public static func load(seed: String, into path: String, migrator: Migrator = Migrator()) throws -> Corpus {
+        guard let data = FileManager.default.contents(atPath: seed) else {
+            throw InputError(file: seed, message: "cannot read the seed", fix: "check the path; `duet corpus dump` writes one")
+        }
+        let script = String(decoding: data, as: UTF8.self)
+        let staging = path + ".loading"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
+        do {
+            let db = try Database(path: staging)
+            try db.execute(sql: script)
+            try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.hash', ?)", [.text(ContentHash(of: Array(data)).hex)])
+            try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.file', ?)", [.text(URL(fileURLWithPath: seed).lastPathComponent)])
+        } catch let error as DatabaseError {
+            throw InputError(file: seed, message: "the seed does not load: \(error.message)", fix: "regenerate it with `duet corpus dump`")
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        if rename(staging, path) != 0 {
+            throw EnvironmentError("cannot move the loaded corpus into place at \(path) (errno \(errno))", fix: "check the folder's permissions")
+        }
+        return try open(at: path, migrate: true, migrator: migrator)
+    }
+
+    /// The hash of the seed this corpus was built from, if it was.
+    public func seedHash() throws -> String? {
+        try database.rows("SELECT value FROM corpus_meta WHERE key = 'seed.hash'").first?[0].text
+    }
+}
+
+extension CorpusLocation {
+    /// Opens the corpus here; when the file is missing and a seed was found, builds it from the seed
+    /// first. Notices say when that happened, or when the corpus was built from an older seed.
+    public func open(migrate: Bool = false, migrator: Migrator = Migrator()) throws -> OpenedCorpus {
+        var notices: [String] = []
+        if !FileManager.default.fileExists(atPath: path), let seed {
+            let corpus = try Corpus.load(seed: seed, into: path, migrator: migrator)
+            notices.append("built \(path) from the seed \(seed)")
+            return OpenedCorpus(corpus: corpus, notices: notices)
+        }
+        let corpus = try Corpus.open(at: path, migrate: migrate, migrator: migrator)
+        if let seed, let built = try corpus.seedHash(), let data = FileManager.default.contents(atPath: seed),
+           ContentHash(of: Array(data)).hex != built {
+            notices.append("\(path) was built from an older seed than \(seed); rebuild it with `duet corpus load \(seed)`")
+        }
+        return OpenedCorpus(corpus: corpus, notices: notices)
+    }
+}

@@ -1,0 +1,29 @@
+import Duet
+import DuetTesting
+
+/// Memory Lane, the reference app: its 16 features, their scenarios and the seams between them.
+///
+/// ```swift
+/// MemoryLaneApp.features.map { $0.name }       // ["rootnav", "splash", …]
+/// MemoryLaneApp.scenarios.flatMap { $0.paths() }.count + MemoryLaneApp.chains.count
+/// ```
+public enum MemoryLaneApp {
+    public static var features: [any Feature.Type] {
+        [
+            RootNav.self, Splash.self, Registration.self, IntroduceYourself.self, Onboarding.self, Accept.self,
+            EnterCode.self, MainNav.self, Timeline.self, MemoryDetail.self, Capture.self, Shared.self,
+            SharePicker.self, InviteCode.self, Profile.self, Priming.self,
+        ]
+    }
+
+    public static var scenarios: [ScenarioDefinition] {
+        RootNav.scenarios + Splash.scenarios + Registration.scenarios + IntroduceYourself.scenarios
+            + Onboarding.scenarios + Accept.scenarios + EnterCode.scenarios + MainNav.scenarios
+            + Timeline.scenarios + MemoryDetail.scenarios + Capture.scenarios + Shared.scenarios
+            + SharePicker.scenarios + InviteCode.scenarios + Profile.scenarios + Priming.scenarios
+    }
+
+    public static var chains: [ChainDefinition] {
+        RootNav.chains + MainNav.chains + Timeline.chains + MemoryDetail.chains + Shared.chains
+    }
+}

@@ -1,0 +1,146 @@
+import XCTest
+import Duet
+@testable import DuetCorpus
+
+final class ImportExportTests: XCTestCase {
+    /// A copy of every reference fixture file, under its relative path.
+    private func referenceCopy() throws -> URL {
+        let root = try referenceDirectory()
+        let copy = try makeTemporaryDirectory("reference")
+        for file in try referenceFixtureFiles() {
+            try write(String(decoding: try bytes(of: file), as: UTF8.self),
+                      to: copy.appendingPathComponent(String(file.path.dropFirst(root.path.count + 1))))
+        }
+        return copy
+    }
+
+    func testImportThenExportReproducesEveryReferenceFixtureByteForByte() throws {
+        let corpus = try Corpus.temporary()
+        let summary = try corpus.importFixtures(from: try referenceDirectory().path)
+        let files = try referenceFixtureFiles()
+        XCTAssertEqual(summary.inserted.count, files.count)
+        let out = try makeTemporaryDirectory("export")
+        XCTAssertEqual(try corpus.exportFixtures(to: out.path), files.count)
+        for file in files {
+            XCTAssertEqual(try bytes(of: out.appendingPathComponent(file.lastPathComponent)), try bytes(of: file), file.lastPathComponent)
+        }
+    }
+
+    func testAMalformedFileAbortsTheWholeImportAndNamesFileLineAndColumn() throws {
+        let corpus = try Corpus.temporary()
+        let good = try referenceCopy()
+        try corpus.importFixtures(from: good.path)
+        let before = try tree(try exported(corpus))
+
+        let bad = try makeTemporaryDirectory("bad")
+        try write(#"{"feature":"a","initialState":{},"steps":[]}"# + "\n", to: bad.appendingPathComponent("a.fixture.json"))
+        try write("{\n  \"feature\": \"z\",\n  \"initialState\": {\n    \"amount\": 1.5\n  },\n  \"steps\": []\n}\n",
+                  to: bad.appendingPathComponent("z.fixture.json"))
+        XCTAssertThrowsError(try corpus.importFixtures(from: bad.path)) { error in
+            let input = error as? InputError
+            XCTAssertEqual(input?.file.hasSuffix("z.fixture.json"), true, "\(error)")
+            XCTAssertEqual(input?.line, 4, "\(error)")
+            XCTAssertNotNil(input?.column)
+        }
+        XCTAssertEqual(try tree(try exported(corpus)), before, "the good file in the same import must not land either")
+        XCTAssertEqual(try corpus.fixtureNames().contains("a"), false)
+
+        // Negative control: the same folder without the bad file imports.
+        try FileManager.default.removeItem(at: bad.appendingPathComponent("z.fixture.json"))
+        XCTAssertNoThrow(try corpus.importFixtures(from: bad.path))
+        XCTAssertTrue(try corpus.fixtureNames().contains("a"))
+    }
+
+    func testAShapeErrorIsPlacedAtItsKey() throws {
+        let corpus = try Corpus.temporary()
+        let dir = try makeTemporaryDirectory()
+        try write("{\n  \"feature\": \"f\",\n  \"steps\": [\n    {\n      \"action\": {},\n      \"expectedEffects\": [],\n      \"line\": \"x\"\n    }\n  ]\n}\n",
+                  to: dir.appendingPathComponent("f.fixture.json"))
+        XCTAssertThrowsError(try corpus.importFixtures(from: dir.path)) { error in
+            XCTAssertEqual((error as? InputError)?.line, 7, "\(error)")
+            XCTAssertTrue("\(error)".contains("steps[0].line"), "\(error)")
+        }
+    }
+
+    func testReimportingUnchangedFilesChangesNothingAndAChangedFileIsReplacedInPlace() throws {
+        let corpus = try Corpus.temporary()
+        let dir = try referenceCopy()
+        try corpus.importFixtures(from: dir.path)
+        let ids = try corpus.database.rows("SELECT name, id FROM fixtures ORDER BY name")
+        let blobCount = try corpus.database.scalarInteger("SELECT count(*) FROM blobs")
+
+        let again = try corpus.importFixtures(from: dir.path)
+        XCTAssertEqual(again.inserted + again.replaced, [])
+        XCTAssertEqual(again.unchanged.count, ids.count)
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs"), blobCount)
+
+        let counter = try XCTUnwrap(tree(dir).keys.first { $0.hasSuffix("/counter.fixture.json") })
+        let url = dir.appendingPathComponent(counter)
+        let edited = String(decoding: try bytes(of: url), as: UTF8.self).replacingOccurrences(of: "\"line\": 21", with: "\"line\": 99")
+        try write(edited, to: url)
+        let changed = try corpus.importFixtures(from: dir.path)
+        XCTAssertEqual(changed.replaced, ["counter"])
+        XCTAssertEqual(try corpus.database.rows("SELECT name, id FROM fixtures ORDER BY name"), ids, "replaced in place: same ids")
+        XCTAssertEqual(try corpus.fixtures(name: "counter").first?.steps.first?.line, 99)
+        XCTAssertEqual(try bytes(of: try exported(corpus).appendingPathComponent("counter.fixture.json")), Array(edited.utf8))
+    }
+
+    func testReplacingAFixtureDropsWhatOnlyItHeld() throws {
+        let corpus = try Corpus.temporary()
+        try corpus.setStructures(manifestStructures: ["nav": ["sheet": "slot"]])
+        try corpus.upsertFixtures([try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"t"}"#)])])
+        try corpus.upsertFixtures([try navigationFixture(steps: [(#"{"case":"share"}"#, #"{"path":[],"sheet":{"case":"share"},"title":"t"}"#)])])
+        let check = try corpus.check()
+        XCTAssertTrue(check.holds, "\(check.problems)")
+        XCTAssertEqual(try corpus.database.rows("SELECT DISTINCT kind FROM snapshot_kinds").map { $0[0] }, [.text("nav.slot.share")])
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs WHERE bytes = CAST('{\"case\":\"open\"}' AS BLOB)"), 0)
+        try corpus.deleteFixtures(named: ["nav"])
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs"), 0)
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM snapshot_fields"), 0)
+    }
+
+    func testRecordedFixturesAreStoredAndReadBack() throws {
+        let corpus = try Corpus.temporary()
+        let fixture = try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"t"}"#)])
+        let first = try corpus.upsertFixtures([fixture])
+        XCTAssertEqual(first.inserted, ["nav"])
+        XCTAssertEqual(try corpus.fixtures(feature: "nav"), [fixture])
+        XCTAssertEqual(try corpus.upsertFixtures([fixture]).unchanged, ["nav"])
+        XCTAssertEqual(try corpus.fixtures(feature: "other"), [])
+    }
+
+    func testIdenticalStatesAreStoredOnce() throws {
+        let corpus = try Corpus.temporary()
+        let state = #"{"path":[],"title":"t"}"#
+        let fixture = try navigationFixture(steps: Array(repeating: (#"{"case":"noop"}"#, state), count: 50))
+        try corpus.upsertFixtures([fixture])
+        // initial == every state, one action, one effects list.
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs"), 3)
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM steps"), 50)
+    }
+
+    func testNamesThatWouldEscapeTheExportDirectoryAreRefused() throws {
+        let corpus = try Corpus.temporary()
+        var fixture = try navigationFixture(steps: [])
+        fixture.name = "../escape"
+        XCTAssertThrowsError(try corpus.upsertFixtures([fixture]))
+        XCTAssertEqual(try corpus.fixtureNames(), [])
+    }
+
+    func testTwoFilesWithTheSameFixtureNameAreRefused() throws {
+        let corpus = try Corpus.temporary()
+        let dir = try makeTemporaryDirectory()
+        let text = #"{"feature":"a","initialState":{},"steps":[]}"# + "\n"
+        try write(text, to: dir.appendingPathComponent("one/a.fixture.json"))
+        try write(text, to: dir.appendingPathComponent("two/a.fixture.json"))
+        XCTAssertThrowsError(try corpus.importFixtures(from: dir.path)) { error in
+            XCTAssertTrue("\(error)".contains("also defined"), "\(error)")
+        }
+    }
+
+    private func exported(_ corpus: Corpus) throws -> URL {
+        let out = try makeTemporaryDirectory("out")
+        try corpus.exportFixtures(to: out.path)
+        return out
+    }
+}

@@ -1,0 +1,86 @@
+import XCTest
+import Duet
+import DuetManifest
+@testable import DuetCorpus
+
+final class QuestionsMilestoneTests: XCTestCase {
+    private typealias Q = QuestionsCorpus
+    private let day1 = Date(timeIntervalSince1970: 1_780_000_000)
+    private let day2 = Date(timeIntervalSince1970: 1_780_086_400)
+
+    func testAMilestoneGathersEverySectionAndIsStored() throws {
+        let corpus = try Q.make()
+        let (report, replaced) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        XCTAssertFalse(replaced)
+        XCTAssertNil(report.difference)
+        XCTAssertEqual(report.corpus.fixtures, Q.fixtures.count)
+        XCTAssertEqual(report.census.declared, PrimitiveCounts(path: 2, slot: 5, tabs: 1, stage: 1))
+        XCTAssertEqual(report.islands.islands.count, 3)
+        XCTAssertEqual(report.ledger.count, 6)
+        XCTAssertTrue(report.holds)
+        XCTAssertEqual(try corpus.milestone(named: "alpha"), report)
+        XCTAssertEqual(try corpus.milestones().map(\.name), ["alpha"])
+        XCTAssertNil(try corpus.milestone(named: "beta"))
+    }
+
+    func testTheNextMilestoneShowsWhatWasAddedAndRemoved() throws {
+        let corpus = try Q.make()
+        try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        try corpus.upsertFixtures([Q.leaf("capture.location", "capture", #"{"chrome":{"flash":false}}"#,
+                                          [("locationTapped", #"{"chrome":{"flash":false},"sheet":{"case":"location"}}"#)])])
+        try corpus.deleteFixtures(named: ["shared"])
+        let (report, _) = try corpus.recordMilestone(named: "beta", manifest: Q.manifest(), now: day2)
+        let difference = try XCTUnwrap(report.difference)
+        XCTAssertEqual(difference.previous, "alpha")
+        XCTAssertEqual(difference.fixtures.added, ["capture.location"])
+        XCTAssertEqual(difference.fixtures.removed, ["shared"])
+        XCTAssertEqual(difference.kinds.added, ["capture.slot.location"])
+        XCTAssertEqual(difference.kinds.removed, ["shared.path.memoryDetail"])
+        XCTAssertTrue(difference.entries.isEmpty)
+        // Negative control: nothing changed, nothing to report.
+        let (same, _) = try corpus.recordMilestone(named: "gamma", manifest: Q.manifest(), now: day2)
+        XCTAssertEqual(same.difference?.previous, "beta")
+        XCTAssertEqual(same.difference?.isEmpty, true)
+    }
+
+    func testRerunningANameReplacesItAndComparesWithTheOneBefore() throws {
+        let corpus = try Q.make()
+        try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day1)
+        let (again, replaced) = try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day2)
+        XCTAssertTrue(replaced)
+        XCTAssertEqual(again.difference?.previous, "alpha")
+        XCTAssertEqual(try corpus.milestones().map(\.name), ["alpha", "current"])
+        XCTAssertEqual(try corpus.milestone(named: "current")?.createdAt, LedgerEntryVersion.timestamp(day2))
+    }
+
+    func testMarkdownAndHTMLCarryEverySection() throws {
+        let corpus = try Q.make()
+        try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        let (report, _) = try corpus.recordMilestone(named: "beta", manifest: Q.manifest(), now: day2)
+        let markdown = report.markdown()
+        for heading in ["# Milestone beta", "## Corpus", "## Verify", "## Census", "### Candidates", "## Kind coverage",
+                        "## Islands", "## Ledger", "## Difference", "onboarding.page", "Since alpha"] {
+            XCTAssertTrue(markdown.contains(heading), heading)
+        }
+        let html = report.html()
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(html.contains("<svg"))
+        XCTAssertTrue(html.contains("class=\"grid\""))
+        XCTAssertTrue(html.contains("capture.slot.location"))   // an unreached kind in the grid
+        for external in ["<script", "<link", "src=", "href=", "url("] { XCTAssertFalse(html.contains(external), external) }
+    }
+
+    func testVerifyStatusComesFromTheLatestRunPerPlatform() throws {
+        let corpus = try Q.make()
+        for (platform, status, day) in [("swift", "failed", "2026-01-01"), ("swift", "passed", "2026-01-02"), ("kotlin", "failed", "2026-01-02")] {
+            try corpus.database.execute("""
+                INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms)
+                VALUES (?, ?, 'runner', ?, 10, 9, 1, 0, 0, 5)
+                """, [.text(day), .text(platform), .text(status)])
+        }
+        let (report, _) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        XCTAssertEqual(report.verify.map(\.platform), ["kotlin", "swift"])
+        XCTAssertEqual(report.verify.map(\.status), ["failed", "passed"])
+    }
+}

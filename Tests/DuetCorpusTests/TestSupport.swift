@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+import Duet
+@testable import DuetCorpus
+
+/// The package root, found from this file's location.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// `../shared/reference` next to the package, or a skip when it is absent.
+func referenceDirectory() throws -> URL {
+    let url = packageRoot.appendingPathComponent("../shared/reference").standardizedFileURL
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        throw XCTSkip("reference data not found at \(url.path): these checks need ../shared/reference")
+    }
+    return url
+}
+
+/// Every `*.fixture.json` below the reference directory.
+func referenceFixtureFiles() throws -> [URL] {
+    let root = try referenceDirectory()
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+    return enumerator.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(".fixture.json") }
+        .sorted { $0.path < $1.path }
+}
+
+func makeTemporaryDirectory(_ label: String = "dir") throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("duet-corpus-tests-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+}
+
+func bytes(of url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+
+/// Every file below `directory`: relative path → bytes.
+func tree(_ directory: URL) throws -> [String: [UInt8]] {
+    var result: [String: [UInt8]] = [:]
+    let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)!
+    for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+        result[String(url.standardizedFileURL.path.dropFirst(directory.standardizedFileURL.path.count + 1))] = try bytes(of: url)
+    }
+    return result
+}
+
+/// A small leaf fixture with a `sheet` slot and a `path` stack, for index tests.
+func navigationFixture(name: String = "nav", feature: String = "nav", steps: [(action: String, state: String)],
+                       initial: String = #"{"path":[],"title":"t"}"#) throws -> Fixture {
+    Fixture(name: name, feature: feature, dialect: 2, description: "navigation", initialState: try CanonicalJSON.parse(initial),
+            steps: try steps.map { step in
+                FixtureStep(action: try CanonicalJSON.parse(step.action), expectedState: try CanonicalJSON.parse(step.state),
+                            expectedEffects: .array([]))
+            })
+}
