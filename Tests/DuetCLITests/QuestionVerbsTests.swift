@@ -77,7 +77,9 @@ final class QuestionVerbsTests: XCTestCase {
         XCTAssertEqual(run.status, .holds, run.stderr)
         let rows = try XCTUnwrap(CanonicalJSON.parse(run.stdout).arrayValue)
         XCTAssertEqual(Set(rows.compactMap { $0["fixture"]?.stringValue }), ["capture.camera"])
-        XCTAssertEqual(rows.compactMap { $0["verb"]?.stringValue }, ["cameraTapped", "modalDismissed"])
+        XCTAssertEqual(rows.compactMap { $0["entered_by"]?.stringValue }, ["cameraTapped"])
+        XCTAssertEqual(rows.compactMap { $0["left_by"]?.stringValue }, ["modalDismissed"])
+        XCTAssertEqual(rows.compactMap { $0["entered"]?.intValue }, [0])
         // Negative control: a kind nobody reaches gives an empty result, still exit 0.
         let none = repo.run("query", "touches", "capture.slot.location", "--format", "json")
         XCTAssertEqual(none.status, .holds)

@@ -11,7 +11,7 @@ final class QuestionsCensusTests: XCTestCase {
         XCTAssertEqual(census.declared, PrimitiveCounts(path: 2, slot: 5, tabs: 1, stage: 1))
         // shared.sheet never holds a kind in any snapshot.
         XCTAssertEqual(census.observed, PrimitiveCounts(path: 2, slot: 4, tabs: 1, stage: 1))
-        XCTAssertEqual(census.features.first { $0.feature == "mainnav" }?.declared, PrimitiveCounts(tabs: 1, slot: 1))
+        XCTAssertEqual(census.features.first { $0.feature == "mainnav" }?.declared, PrimitiveCounts(slot: 1, tabs: 1))
     }
 
     func testTheTwoRuledCandidatesLetTheCheckHold() throws {

@@ -14,7 +14,7 @@ final class QuestionsIslandsTests: XCTestCase {
         XCTAssertTrue(sweep.holds)
         let carousel = sweep.islands[1]
         XCTAssertEqual(carousel.field, "carousel")
-        XCTAssertEqual(carousel.snapshots, 2)
+        XCTAssertEqual(carousel.snapshots, 4)   // distinct memorydetail snapshots
         XCTAssertEqual(carousel.summaries, 2)
     }
 

@@ -8,31 +8,45 @@ final class QuestionsTouchesTests: XCTestCase {
         let found = try corpus.touches(KindPattern("capture.slot.camera"))
         XCTAssertEqual(found.fixtures, ["capture.camera", "capture.camera-from-source"])
         // Negative control: a kind held nowhere touches nothing.
-        XCTAssertEqual(try corpus.touches(KindPattern("capture.slot.location")).touches, [])
+        XCTAssertEqual(try corpus.touches(KindPattern("capture.slot.location")).spans, [])
     }
 
     func testTouchesNamesEachTransitionWithItsVerb() throws {
-        let corpus = try QuestionsCorpus.make()
-        let touches = try corpus.touches(KindPattern("capture.slot.camera")).touches.filter { $0.fixture == "capture.camera" }
-        XCTAssertEqual(touches.map(\.change), [.entered, .left])
-        XCTAssertEqual(touches.map(\.verb), ["cameraTapped", "modalDismissed"])
-        XCTAssertEqual(touches.map(\.step), [0, 1])
-        let fromSource = try corpus.touches(KindPattern("capture.slot.camera")).touches.filter { $0.fixture == "capture.camera-from-source" }
-        XCTAssertEqual(fromSource.map(\.change), [.entered, .present])
+        let spans = try QuestionsCorpus.make().touches(KindPattern("capture.slot.camera")).spans
+        let opened = try XCTUnwrap(spans.first { $0.fixture == "capture.camera" })
+        XCTAssertEqual(opened.enteredAt, 0)
+        XCTAssertEqual(opened.enteredBy, "cameraTapped")
+        XCTAssertEqual(opened.leftAt, 1)
+        XCTAssertEqual(opened.leftBy, "modalDismissed")
+        XCTAssertEqual(opened.snapshots, 1)
+        let stillOpen = try XCTUnwrap(spans.first { $0.fixture == "capture.camera-from-source" })
+        XCTAssertEqual(stillOpen.leftAt, nil)
+        XCTAssertEqual(stillOpen.snapshots, 2)
     }
 
-    func testAKindInTheInitialStateIsPresentAtTheInitialStep() throws {
-        let corpus = try QuestionsCorpus.make()
-        let touches = try corpus.touches(KindPattern("capture.slot.photoSource")).touches
-        XCTAssertEqual(touches.map(\.step), [nil, 0])
-        XCTAssertEqual(touches.map(\.change), [.present, .left])
+    func testAKindInTheInitialStateIsPresentFromTheStart() throws {
+        let spans = try QuestionsCorpus.make().touches(KindPattern("capture.slot.photoSource")).spans
+        XCTAssertEqual(spans.map(\.enteredAt), [nil])
+        XCTAssertEqual(spans.map(\.enteredBy), [nil])
+        XCTAssertEqual(spans.map(\.leftBy), ["cameraTapped"])
+        XCTAssertEqual(spans.map(\.snapshots), [1])
     }
 
     func testPathEntriesCarryTheirDepth() throws {
+        let spans = try QuestionsCorpus.make().touches(KindPattern("memoryDetail")).spans
+        XCTAssertEqual(spans.map(\.fixture), ["shared", "timeline.detail"])
+        XCTAssertEqual(spans.map(\.depth), [1, 1])
+        XCTAssertEqual(spans.map(\.leftBy), ["backTapped", nil])
+    }
+
+    func testSpansCountExactlyTheSnapshotsHoldingTheKind() throws {
+        // The spans are derived from transitions; the view counts snapshots directly. They must agree.
         let corpus = try QuestionsCorpus.make()
-        let touches = try corpus.touches(KindPattern("timeline.path.memoryDetail")).touches
-        XCTAssertEqual(touches.map(\.depth), [1, 1])
-        XCTAssertEqual(touches.first?.verb, "memoryTapped")
+        for row in try corpus.database.rows("SELECT kind, fixture, snapshots FROM fixtures_by_kind") {
+            let spans = try corpus.touches(KindPattern(row[0].text ?? "")).spans.filter { $0.fixture == row[1].text }
+            XCTAssertEqual(spans.reduce(0) { $0 + $1.snapshots }, Int(row[2].integer ?? -1), "\(row)")
+        }
+        XCTAssertGreaterThan(try corpus.database.rows("SELECT * FROM fixtures_by_kind").count, 10)
     }
 
     func testShortFormsMatchEveryPrimitiveAndEveryFeature() throws {

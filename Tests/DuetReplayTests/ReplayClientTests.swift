@@ -60,7 +60,7 @@ final class ReplayClientTests: XCTestCase {
 
     func testACrashOrGarbageMidSessionKillsOnlyThatClient() throws {
         let crashing = try ReplayClient(command: SampleRunner.command("--crashable"), timeout: 5)
-        XCTAssertThrowsError(try crashing.reduce(feature: "tally", state: Array("{}".utf8), action: Array(#"{"case":"named","value":"crash"}"#.utf8))) { error in
+        XCTAssertThrowsError(try crashing.reduce(feature: "tally", state: Array(#"{"count":0,"history":[]}"#.utf8), action: Array(#"{"case":"named","value":"crash"}"#.utf8))) { error in
             XCTAssertEqual((error as? RunnerFailure)?.kind, .exited)
             XCTAssertTrue("\(error)".contains("status 70"), "\(error)")
         }
@@ -75,7 +75,7 @@ final class ReplayClientTests: XCTestCase {
 
         let hanging = try ReplayClient(command: SampleRunner.command("--crashable"), timeout: 0.5)
         let started = Date()
-        XCTAssertThrowsError(try hanging.reduce(feature: "tally", state: Array("{}".utf8), action: Array(#"{"case":"named","value":"hang"}"#.utf8))) { error in
+        XCTAssertThrowsError(try hanging.reduce(feature: "tally", state: Array(#"{"count":0,"history":[]}"#.utf8), action: Array(#"{"case":"named","value":"hang"}"#.utf8))) { error in
             XCTAssertEqual((error as? RunnerFailure)?.kind, .timeout)
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)

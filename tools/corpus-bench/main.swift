@@ -30,7 +30,7 @@ func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
 func peakMemoryMB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024   // Linux reports kilobytes
 }
 

@@ -1,1 +1,123 @@
-print("query-bench: not written yet")
+// query-bench: `touches` latency side by side with `grep -rl` over the same fixture files, and
+// census time, on a seeded synthetic corpus (about a million steps by default).
+//
+//   swift build -c release --scratch-path /tmp/build-queries-rel --product query-bench
+//   /tmp/build-queries-rel/release/query-bench [--steps 1000000] [--seed 1] [--rounds 5] [--grep-kinds 5] [--keep]
+
+import Foundation
+import Duet
+import DuetCorpus
+
+struct Options {
+    var steps = 1_000_000
+    var seed: UInt64 = 1
+    var rounds = 5
+    var grepKinds = 5
+    var keep = false
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--steps": steps = Int(rest.popFirst() ?? "") ?? steps
+            case "--seed": seed = UInt64(rest.popFirst() ?? "") ?? seed
+            case "--rounds": rounds = max(1, Int(rest.popFirst() ?? "") ?? rounds)
+            case "--grep-kinds": grepKinds = max(1, Int(rest.popFirst() ?? "") ?? grepKinds)
+            case "--keep": keep = true
+            default: FileHandle.standardError.write(Data("query-bench: unknown argument \(argument)\n".utf8)); exit(2)
+            }
+        }
+    }
+}
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func ms(_ seconds: Double) -> String { String(format: "%8.2f ms", seconds * 1000) }
+
+/// `grep -rl PATTERN DIR` (fixed string, this feature's files), returning the seconds and the files listed.
+func grep(_ pattern: String, feature: String, in directory: String) throws -> (Double, Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["grep", "-rlF", "--include=\(feature).*", pattern, directory]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    let start = now()
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let seconds = now() - start
+    return (seconds, output.split(separator: UInt8(ascii: "\n")).count)
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed))
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("query-bench-\(getpid())")
+let files = work.appendingPathComponent("fixtures")
+try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
+
+print("query-bench: \(synthetic.totalSteps) steps, \(synthetic.shape.features) features × \(synthetic.shape.fixturesPerFeature) fixtures × \(synthetic.shape.stepsPerFixture) steps, seed \(options.seed)")
+var start = now()
+var fileBytes = 0
+try synthetic.forEachFixture { fixture in
+    let bytes = fixture.document.prettyBytes
+    fileBytes += bytes.count
+    try Data(bytes).write(to: files.appendingPathComponent(try Fixture.fileName(for: fixture.name)))
+}
+print("generated    \(String(format: "%7.1f", now() - start)) s   \(fileBytes / 1_000_000) MB of pretty fixture files")
+
+let corpus = try Corpus.open(at: work.appendingPathComponent("corpus.db").path)
+try corpus.setStructures(synthetic.structures(), origin: "synthetic")
+start = now()
+let imported = try corpus.importFixtures(from: files.path)
+print("imported     \(String(format: "%7.1f", now() - start)) s   \(imported.steps) steps")
+try corpus.database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); ANALYZE")
+
+// Every declared kind, each asked `rounds` times after one warm-up.
+let kinds = try corpus.database.rows("SELECT kind FROM declared_kinds ORDER BY kind").compactMap { $0[0].text }
+var touchTimes: [Double] = []
+var spanCounts: [Int] = []
+for kind in kinds {
+    let pattern = try KindPattern(kind)
+    spanCounts.append(try corpus.touches(pattern).spans.count)
+    for _ in 0..<options.rounds {
+        start = now()
+        _ = try corpus.touches(pattern)
+        touchTimes.append(now() - start)
+    }
+}
+let touchesP50 = percentile(touchTimes, 0.5)
+print("touches      p50 \(ms(touchesP50))   p90 \(ms(percentile(touchTimes, 0.9)))   max \(ms(touchTimes.max() ?? 0))   (\(kinds.count) kinds × \(options.rounds); median \(Int(percentile(spanCounts.map(Double.init), 0.5))) spans, max \(spanCounts.max() ?? 0))")
+
+// grep over the files for a spread of the same kinds: the case name as it appears in the pretty files.
+var grepTimes: [Double] = []
+let step = max(1, kinds.count / options.grepKinds)
+for kind in stride(from: 0, to: kinds.count, by: step).prefix(options.grepKinds).map({ kinds[$0] }) {
+    let parts = kind.split(separator: ".")
+    let (seconds, listed) = try grep("\"case\": \"\(parts[2])\"", feature: String(parts[0]), in: files.path)
+    let found = try corpus.touches(KindPattern(kind)).fixtures.count
+    grepTimes.append(seconds)
+    print("grep -rl     \(ms(seconds))   \(kind): \(listed) files (touches: \(found) fixtures, \(String(format: "%.1f", (seconds / touchesP50))))×")
+}
+let grepP50 = percentile(grepTimes, 0.5)
+let ratio = grepP50 / touchesP50
+print("grep         p50 \(ms(grepP50))   touches is \(String(format: "%.0f", ratio))× faster")
+
+var censusTimes: [Double] = []
+var census = try corpus.census(rulings: [])
+for _ in 0..<max(5, options.rounds) {
+    start = now()
+    census = try corpus.census(rulings: [])
+    censusTimes.append(now() - start)
+}
+let censusP50 = percentile(censusTimes, 0.5)
+let d = census.declared
+print("census       p50 \(ms(censusP50))   path \(d.path), slot \(d.slot), tabs \(d.tabs), stage \(d.stage); \(census.candidates.count) candidates")
+
+func verdict(_ holds: Bool) -> String { holds ? "holds" : "FAILS" }
+print("targets: touches ≤5 ms \(verdict(touchesP50 <= 0.005)) · ≥100× grep -rl \(verdict(ratio >= 100)) · census ≤50 ms \(verdict(censusP50 <= 0.050))")

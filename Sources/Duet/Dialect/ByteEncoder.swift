@@ -28,19 +28,67 @@ final class ByteEncoder: Encoder {
 
     enum Slot { case nothing, nilValue, value }
 
+    struct State {
+        var path: [PathComponent] = []
+        var frames: [Frame] = []
+        var spans: [Span] = []
+        var nextFrameID = 0
+        /// What the value being encoded has produced, and the frame depth it started at.
+        var slot = Slot.nothing
+        var slotDepth = 0
+        /// The next keyed container belongs to a `SumType`.
+        var pendingSum = false
+        /// Set where a non-throwing Codable entry point met a shape this encoder does not handle.
+        var needsTree = false
+    }
+
     let out = ByteSink(capacity: 1024)
-    var path: [PathComponent] = []
-    var frames: [Frame] = []
-    var spans: [Span] = []
-    var nextFrameID = 0
-    /// What the value being encoded has produced, and the frame depth it started at.
-    var slot = Slot.nothing
-    var slotDepth = 0
-    /// The next keyed container belongs to a `SumType`.
-    var pendingSum = false
-    /// Set where a non-throwing Codable entry point met a shape this encoder does not handle.
-    var needsTree = false
     private let reorderScratch = ByteSink(capacity: 256)
+    // Kept behind a pointer: stored `var`s of a class pay a dynamic exclusivity check per access.
+    private let state: UnsafeMutablePointer<State>
+
+    init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var path: [PathComponent] {
+        unsafeAddress { UnsafePointer(state).pointer(to: \.path)! }
+        unsafeMutableAddress { state.pointer(to: \.path)! }
+    }
+    var frames: [Frame] {
+        unsafeAddress { UnsafePointer(state).pointer(to: \.frames)! }
+        unsafeMutableAddress { state.pointer(to: \.frames)! }
+    }
+    var spans: [Span] {
+        unsafeAddress { UnsafePointer(state).pointer(to: \.spans)! }
+        unsafeMutableAddress { state.pointer(to: \.spans)! }
+    }
+    var nextFrameID: Int {
+        get { state.pointee.nextFrameID }
+        set { state.pointee.nextFrameID = newValue }
+    }
+    var slot: Slot {
+        get { state.pointee.slot }
+        set { state.pointee.slot = newValue }
+    }
+    var slotDepth: Int {
+        get { state.pointee.slotDepth }
+        set { state.pointee.slotDepth = newValue }
+    }
+    var pendingSum: Bool {
+        get { state.pointee.pendingSum }
+        set { state.pointee.pendingSum = newValue }
+    }
+    var needsTree: Bool {
+        get { state.pointee.needsTree }
+        set { state.pointee.needsTree = newValue }
+    }
 
     var codingPath: [CodingKey] { path.map { DialectCodingKey($0) } }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -65,7 +113,7 @@ final class ByteEncoder: Encoder {
         let savedSlot = slot, savedDepth = slotDepth
         slot = .nothing
         slotDepth = frames.count
-        pendingSum = T.self is any SumType.Type
+        pendingSum = isEnum(T.self) && T.self is any SumType.Type
         try value.encode(to: self)
         pendingSum = false
         closeFrames(downTo: slotDepth)
@@ -92,6 +140,13 @@ final class ByteEncoder: Encoder {
             throw refusal(at: nil, "\(T.self) is not part of the dialect (integers only): store minor units as an integer, or a string")
         }
         return false
+    }
+
+    /// Only enums can be sum types; the metadata kind is cheaper to read than a conformance lookup.
+    @inline(__always)
+    private func isEnum(_ type: Any.Type) -> Bool {
+        let kind = unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
+        return kind == 0x201   // MetadataKind.enum (Optional is 0x202: its payload is checked on its own)
     }
 
     /// `value` as `U`, where the caller checked that `T` is `U` (no dynamic cast).
@@ -195,14 +250,25 @@ final class ByteEncoder: Encoder {
     }
 
     private func reorder(_ f: Frame) {
-        let members = spans[f.spanBase...]
-        let order = members.indices.sorted { compareKeys(spans[$0], spans[$1]) < 0 }
-        reorderScratch.truncate(to: 0)
-        for (n, i) in order.enumerated() {
-            if n > 0 { reorderScratch.append(UInt8(ascii: ",")) }
-            reorderScratch.append(out.view(spans[i].start..<spans[i].end))
+        let regionStart = spans[f.spanBase].start
+        // Insertion sort of the spans themselves: objects are small and often nearly sorted.
+        var i = f.spanBase + 1
+        while i < spans.count {
+            let current = spans[i]
+            var j = i - 1
+            while j >= f.spanBase && compareKeys(spans[j], current) > 0 {
+                spans[j + 1] = spans[j]
+                j -= 1
+            }
+            spans[j + 1] = current
+            i += 1
         }
-        out.truncate(to: spans[f.spanBase].start)
+        reorderScratch.truncate(to: 0)
+        for n in f.spanBase..<spans.count {
+            if n > f.spanBase { reorderScratch.append(UInt8(ascii: ",")) }
+            reorderScratch.append(out.view(spans[n].start..<spans[n].end))
+        }
+        out.truncate(to: regionStart)
         out.append(reorderScratch.view(0..<reorderScratch.count))
     }
 

@@ -7,7 +7,7 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Writes `,"key":` and returns where the member starts, or throws to fall back to the tree.
     @inline(__always)
-    private func begin(_ key: Key) throws -> Int {
+    private func begin(_ key: Key) throws -> (start: Int, keyEnd: Int) {
         try encoder.activate(depth, id)
         let frame = encoder.frames[depth]
         guard frame.kind == .object || frame.kind == .sumPayload else { throw ByteEncoder.NeedsTree() }
@@ -16,21 +16,20 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let start = out.count
         let name = key.stringValue
         ScalarWriter.appendString(name, to: out)
-        if out.count - start != name.utf8.count + 2 { throw ByteEncoder.NeedsTree() }   // key with escapes
+        let keyEnd = out.count
+        if keyEnd - start != name.utf8.count + 2 { throw ByteEncoder.NeedsTree() }   // key with escapes
         out.append(UInt8(ascii: ":"))
-        return start
+        return (start, keyEnd)
     }
 
     @inline(__always)
-    private func end(_ start: Int, produced: Bool) throws {
+    private func end(_ member: (start: Int, keyEnd: Int), produced: Bool) throws {
         let out = encoder.out
         guard produced else {
-            out.truncate(to: encoder.frames[depth].count > 0 ? start - 1 : start)
+            out.truncate(to: encoder.frames[depth].count > 0 ? member.start - 1 : member.start)
             return
         }
-        var keyEnd = start + 1
-        while out.base[keyEnd] != UInt8(ascii: "\"") { keyEnd += 1 }
-        let span = ByteEncoder.Span(start: start, keyEnd: keyEnd + 1, end: out.count)
+        let span = ByteEncoder.Span(start: member.start, keyEnd: member.keyEnd, end: out.count)
         if encoder.frames[depth].count > 0 {
             let c = encoder.compareKeys(encoder.spans[encoder.spans.count - 1], span)
             if c == 0 { throw ByteEncoder.NeedsTree() }   // a key written twice: the tree keeps the last

@@ -1,16 +1,31 @@
 /// A growable output buffer written through a raw pointer: the writers' hot loops append
 /// here without the uniqueness and bounds checks of `[UInt8]`.
 final class ByteSink {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    // Kept behind a pointer: stored `var`s of a class pay a dynamic exclusivity check per access.
+    private struct Header {
+        var base: UnsafeMutablePointer<UInt8>
+        var count: Int
+        var capacity: Int
+    }
+    private let header: UnsafeMutablePointer<Header>
+
+    var base: UnsafeMutablePointer<UInt8> { header.pointee.base }
+    var count: Int {
+        get { header.pointee.count }
+        set { header.pointee.count = newValue }
+    }
+    private var capacity: Int { header.pointee.capacity }
 
     init(capacity: Int = 256) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        let capacity = max(capacity, 16)
+        header = .allocate(capacity: 1)
+        header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        header.pointee.base.deallocate()
+        header.deallocate()
+    }
 
     @inline(__always)
     func reserve(_ extra: Int) {
@@ -24,8 +39,8 @@ final class ByteSink {
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
         base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        header.pointee.base = newBase
+        header.pointee.capacity = newCapacity
     }
 
     @inline(__always)
@@ -39,7 +54,12 @@ final class ByteSink {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
+        let target = base + count
+        if bytes.count <= 16 {
+            for i in 0..<bytes.count { target[i] = source[i] }   // cheaper than a memmove call for keys
+        } else {
+            target.update(from: source, count: bytes.count)
+        }
         count += bytes.count
     }
 

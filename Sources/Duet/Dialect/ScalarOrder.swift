@@ -15,7 +15,9 @@ enum ScalarOrder {
     @inline(__always)
     static func compare(_ pa: UnsafeBufferPointer<UInt8>, _ pb: UnsafeBufferPointer<UInt8>) -> Int {
         let n = min(pa.count, pb.count)
-        if n > 0 {
+        if n <= 16 {
+            for i in 0..<n where pa[i] != pb[i] { return Int(pa[i]) - Int(pb[i]) }
+        } else {
             let r = memcmp(pa.baseAddress!, pb.baseAddress!, n)
             if r != 0 { return Int(r) }
         }

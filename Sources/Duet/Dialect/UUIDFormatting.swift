@@ -7,15 +7,19 @@ enum UUIDFormatting {
 
     static func append(_ uuid: UUID, to out: ByteSink) {
         out.reserve(38)
-        out.append(UInt8(ascii: "\""))
+        let w = out.base + out.count
+        w[0] = UInt8(ascii: "\"")
+        var o = 1
         withUnsafeBytes(of: uuid.uuid) { raw in
             for i in 0..<16 {
-                if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(hex.utf8Start[Int(raw[i] >> 4)])
-                out.append(hex.utf8Start[Int(raw[i] & 0xF)])
+                if i == 4 || i == 6 || i == 8 || i == 10 { w[o] = UInt8(ascii: "-"); o += 1 }
+                w[o] = hex.utf8Start[Int(raw[i] >> 4)]
+                w[o + 1] = hex.utf8Start[Int(raw[i] & 0xF)]
+                o += 2
             }
         }
-        out.append(UInt8(ascii: "\""))
+        w[37] = UInt8(ascii: "\"")
+        out.count += 38
     }
 
     static func string(_ uuid: UUID) -> String {

@@ -19,6 +19,12 @@ enum VerbTable {
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
         MilestoneVerb.self,
+        RecordVerb.self,
+        VerifyVerb.self,
+        PendingVerb.self,
+        PendingShowVerb.self,
+        PendingAcceptVerb.self,
+        PendingRejectVerb.self,
     ] }
 
     /// The verb whose (possibly multi-word) name is the longest prefix of the arguments.

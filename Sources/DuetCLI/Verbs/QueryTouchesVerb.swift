@@ -6,8 +6,11 @@ struct QueryTouchesVerb: Verb {
     static let summary = "List every fixture and step where a kind is present, entered or left, with the verb of each transition."
     static let discussion = """
     KIND is feature.primitive.case (capture.slot.camera), feature.case (capture.camera: any primitive)
-    or a bare case name (camera: every feature). Step "initial" is the fixture's initial state;
-    depth is the 1-based position in a path (0 for slot, tabs, stage).
+    or a bare case name (camera: every feature). One row per stretch during which a fixture holds the
+    kind: entered (0-based step, or "initial" when the initial state holds it) and the verb that
+    entered it, left (the step whose state no longer holds it; empty when it stays to the end) and
+    the verb that left it, and how many snapshots hold it. depth: 1-based position in a path
+    (1 = bottom of the stack), 0 for slot, tabs and stage.
     """
     static let options: [OptionSpec] = [.positional("KIND", help: "The kind to look for.", optional: false), .format]
 
@@ -21,9 +24,11 @@ struct QueryTouchesVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let found = try context.corpus().touches(kind)
-        let table = Table(columns: ["fixture", "feature", "step", "kind", "field", "depth", "change", "verb"], rows: found.touches.map {
-            [.text($0.fixture), .text($0.feature), $0.step.map { .int($0) } ?? .text("initial"), .text($0.kind), .text($0.field),
-             .int($0.depth), .text($0.change.rawValue), $0.verb.map { .text($0) } ?? .none]
+        let table = Table(columns: ["fixture", "feature", "kind", "field", "depth", "entered", "entered_by", "left", "left_by", "snapshots"],
+                          rows: found.spans.map {
+            [.text($0.fixture), .text($0.feature), .text($0.kind), .text($0.field), .int($0.depth),
+             $0.enteredAt.map { .int($0) } ?? .text("initial"), $0.enteredBy.map { .text($0) } ?? .none,
+             $0.leftAt.map { .int($0) } ?? .none, $0.leftBy.map { .text($0) } ?? .none, .int($0.snapshots)]
         })
         context.render(Report(table), as: format)
         return .holds

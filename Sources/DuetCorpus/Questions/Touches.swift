@@ -1,19 +1,21 @@
-/// One place a kind shows up: a fixture snapshot that holds it, or a step that enters or leaves it.
-public struct KindTouch: Sendable, Codable, Equatable {
-    public enum Change: String, Sendable, Codable { case present, entered, left }
-
+/// One stretch of a fixture during which a kind is present in one L0 field (at one path depth):
+/// from the step that entered it (or the initial state) to the step that left it (or the end).
+public struct KindSpan: Sendable, Codable, Equatable {
     public var fixture: String
     public var feature: String
-    /// 0-based step index; nil for the fixture's initial state.
-    public var step: Int?
     public var kind: String
     public var field: String
     /// 1-based position in a path (1 = bottom of the stack); 0 for slot, tabs and stage.
     public var depth: Int
-    /// `entered`/`left` when the step changed it (against the previous snapshot), else `present`.
-    public var change: Change
-    /// The action case of the step (the L2 verb for a transition).
-    public var verb: String?
+    /// 0-based step whose snapshot first holds the kind; nil when the initial state already does.
+    public var enteredAt: Int?
+    /// The action case of that step: the L2 verb that entered the kind.
+    public var enteredBy: String?
+    /// The step whose snapshot no longer holds it; nil when it is still present after the last step.
+    public var leftAt: Int?
+    public var leftBy: String?
+    /// How many of the fixture's snapshots (initial state included) hold the kind during this stretch.
+    public var snapshots: Int
 }
 
 /// Every fixture and step touching the kinds a pattern names.
@@ -21,13 +23,13 @@ public struct KindTouches: Sendable, Codable {
     public var pattern: String
     /// The kind ids looked up.
     public var kinds: [String]
-    /// Sorted by fixture, step (initial first), kind, field, depth.
-    public var touches: [KindTouch]
+    /// Sorted by fixture, kind, field, depth, entry step (initial first).
+    public var spans: [KindSpan]
 
     /// The distinct fixtures, in order.
     public var fixtures: [String] {
         var seen = Set<String>()
-        return touches.compactMap { seen.insert($0.fixture).inserted ? $0.fixture : nil }
+        return spans.compactMap { seen.insert($0.fixture).inserted ? $0.fixture : nil }
     }
 }
 
@@ -36,56 +38,77 @@ extension Corpus {
     ///
     /// ```swift
     /// let found = try corpus.touches(KindPattern("capture.slot.camera"))
-    /// found.fixtures                  // ["capture.camera", …]
-    /// found.touches.filter { $0.change == .entered }.map(\.verb)
+    /// found.fixtures                       // ["capture.camera", …]
+    /// found.spans.map(\.enteredBy)         // the verbs that opened it
     /// ```
+    ///
+    /// Spans come from the indexed transitions plus the initial states holding the kind: the
+    /// index records every change between consecutive snapshots, so no snapshot is read.
     public func touches(_ pattern: KindPattern) throws -> KindTouches {
         let kinds = try pattern.kindIDs(in: self)
-        // A kind left at a depth is absent there afterwards, so `left` rows never merge with `present` ones.
-        struct Key: Hashable { var fixture: String; var step: Int; var kind: String; var field: String; var depth: Int; var left: Bool }
-        var byKey: [Key: KindTouch] = [:]
-        let present = try database.cachedStatement("""
-            SELECT f.name, f.feature, s.idx, k.field, k.depth, s.action_case
-            FROM snapshot_kinds k
-            JOIN steps s ON s.state_blob = k.snapshot
-            JOIN fixtures f ON f.id = s.fixture_id AND f.feature = k.feature
-            WHERE k.kind = ?1
-            UNION ALL
-            SELECT f.name, f.feature, NULL, k.field, k.depth, NULL
-            FROM snapshot_kinds k
-            JOIN fixtures f ON f.initial_blob = k.snapshot AND f.feature = k.feature
-            WHERE k.kind = ?1 AND f.shape = 'leaf'
+        let initial = try database.cachedStatement("""
+            SELECT f.id, f.name, f.feature, f.step_count, k.field, k.depth
+            FROM fixtures f JOIN snapshot_kinds k ON k.feature = f.feature AND k.snapshot = f.initial_blob
+            WHERE f.feature = ?2 AND f.shape = 'leaf' AND k.kind = ?1
             """)
         let transitions = try database.cachedStatement("""
-            SELECT f.name, f.feature, t.step, t.field, t.depth, t.change, t.action_case
+            SELECT f.id, f.name, f.feature, f.step_count, t.field, t.depth, t.step, t.change, t.action_case
             FROM step_transitions t JOIN fixtures f ON f.id = t.fixture_id
             WHERE t.kind = ?1
+            ORDER BY t.fixture_id, t.field, t.depth, t.step
             """)
+        var spans: [KindSpan] = []
         for kind in kinds {
-            try present.forEachRow([.text(kind)]) { row in
-                let step = row.isNull(at: 2) ? nil : row.int(at: 2)
-                let touch = KindTouch(fixture: row.text(at: 0) ?? "", feature: row.text(at: 1) ?? "", step: step, kind: kind,
-                                      field: row.text(at: 3) ?? "", depth: row.int(at: 4), change: .present,
-                                      verb: row.isNull(at: 5) ? nil : row.text(at: 5))
-                byKey[Key(fixture: touch.fixture, step: step ?? -1, kind: kind, field: touch.field, depth: touch.depth, left: false)] = touch
+            let feature = String(kind.prefix { $0 != "." })
+            struct Lane: Hashable { var fixture: Int64; var field: String; var depth: Int }
+            var open: [Lane: KindSpan] = [:]
+            var stepCounts: [Int64: Int] = [:]
+            try initial.forEachRow([.text(kind), .text(feature)]) { row in
+                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 4) ?? "", depth: row.int(at: 5))
+                stepCounts[lane.fixture] = row.int(at: 3)
+                open[lane] = KindSpan(fixture: row.text(at: 1) ?? "", feature: row.text(at: 2) ?? "", kind: kind, field: lane.field,
+                                      depth: lane.depth, enteredAt: nil, enteredBy: nil, leftAt: nil, leftBy: nil, snapshots: 0)
             }
+            var closed: [KindSpan] = []
             try transitions.forEachRow([.text(kind)]) { row in
-                let change: KindTouch.Change = row.text(at: 5) == "left" ? .left : .entered
-                let touch = KindTouch(fixture: row.text(at: 0) ?? "", feature: row.text(at: 1) ?? "", step: row.int(at: 2), kind: kind,
-                                      field: row.text(at: 3) ?? "", depth: row.int(at: 4), change: change,
-                                      verb: row.isNull(at: 6) ? nil : row.text(at: 6))
-                byKey[Key(fixture: touch.fixture, step: touch.step ?? -1, kind: kind, field: touch.field, depth: touch.depth,
-                          left: change == .left)] = touch
+                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 4) ?? "", depth: row.int(at: 5))
+                stepCounts[lane.fixture] = row.int(at: 3)
+                let step = row.int(at: 6)
+                let verb = row.isNull(at: 8) ? nil : row.text(at: 8)
+                if row.text(at: 7) == "entered" {
+                    if let dangling = open[lane] { closed.append(dangling) }
+                    open[lane] = KindSpan(fixture: row.text(at: 1) ?? "", feature: row.text(at: 2) ?? "", kind: kind, field: lane.field,
+                                          depth: lane.depth, enteredAt: step, enteredBy: verb, leftAt: nil, leftBy: nil, snapshots: 0)
+                } else {
+                    var span = open.removeValue(forKey: lane) ?? KindSpan(
+                        fixture: row.text(at: 1) ?? "", feature: row.text(at: 2) ?? "", kind: kind, field: lane.field, depth: lane.depth,
+                        enteredAt: nil, enteredBy: nil, leftAt: nil, leftBy: nil, snapshots: 0)
+                    span.leftAt = step
+                    span.leftBy = verb
+                    closed.append(span)
+                }
             }
+            for (lane, span) in open { closed.append(span.endingAfter(steps: stepCounts[lane.fixture] ?? 0)) }
+            spans += closed.map { $0.leftAt == nil ? $0 : $0.endingAfter(steps: 0) }
         }
-        let touches = byKey.values.sorted { a, b in
+        spans.sort { a, b in
             if a.fixture != b.fixture { return a.fixture < b.fixture }
-            if a.step != b.step { return (a.step ?? -1) < (b.step ?? -1) }
             if a.kind != b.kind { return a.kind < b.kind }
             if a.field != b.field { return a.field < b.field }
             if a.depth != b.depth { return a.depth < b.depth }
-            return a.change.rawValue < b.change.rawValue
+            return (a.enteredAt ?? -1) < (b.enteredAt ?? -1)
         }
-        return KindTouches(pattern: pattern.description, kinds: kinds, touches: touches)
+        return KindTouches(pattern: pattern.description, kinds: kinds, spans: spans)
+    }
+}
+
+extension KindSpan {
+    /// Fills `snapshots`: up to the step that left it, else through the fixture's last step.
+    fileprivate func endingAfter(steps: Int) -> KindSpan {
+        var span = self
+        let first = enteredAt.map { $0 + 1 } ?? 0          // snapshot positions: 0 = initial, n = after step n-1
+        let end = leftAt.map { $0 + 1 } ?? (steps + 1)       // exclusive
+        span.snapshots = max(0, end - first)
+        return span
     }
 }

@@ -54,7 +54,34 @@ public enum DriftCheck {
             path: "steps.count", expected: String(stored.steps.count), actual: String(recorded.steps.count)))
     }
 
-    static func metadataChanges(stored: Fixture, recorded: Fixture) -> [String] {
+    /// Every behavioural difference: the initial state(s), then the first divergence of each differing step field.
+    public static func differences(stored: Fixture, recorded: Fixture) -> [DriftLocation] {
+        var found: [DriftLocation] = []
+        if let divergence = divergence(stored.initialState, recorded.initialState) {
+            found.append(DriftLocation(step: nil, field: "initialState", divergence: divergence))
+        }
+        if let divergence = divergence(stored.initialStates.map(JSONValue.object), recorded.initialStates.map(JSONValue.object)) {
+            found.append(DriftLocation(step: nil, field: "initialStates", divergence: divergence))
+        }
+        for index in 0..<max(stored.steps.count, recorded.steps.count) {
+            let old = stored.steps.indices.contains(index) ? stored.steps[index] : nil
+            let new = recorded.steps.indices.contains(index) ? recorded.steps[index] : nil
+            let fields: [(String, JSONValue?, JSONValue?)] = [
+                ("node", old?.node.map(JSONValue.string), new?.node.map(JSONValue.string)),
+                ("action", old?.action, new?.action),
+                ("expectedState", old?.expectedState, new?.expectedState),
+                ("expectedEffects", old?.expectedEffects, new?.expectedEffects),
+            ]
+            for (field, before, after) in fields {
+                if let divergence = divergence(before, after) {
+                    found.append(DriftLocation(step: index, field: field, label: new?.label ?? old?.label, divergence: divergence))
+                }
+            }
+        }
+        return found
+    }
+
+    public static func metadataChanges(stored: Fixture, recorded: Fixture) -> [String] {
         var changes: [String] = []
         if stored.description != recorded.description { changes.append("description") }
         if stored.dialect != recorded.dialect { changes.append("dialect") }
@@ -111,7 +138,7 @@ public struct DriftLocation: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let at = step.map { "step \($0)" + (label.map { " \"\($0)\"" } ?? "") + " " } ?? ""
-        let path = divergence.path.isEmpty ? field : "\(field).\(divergence.path)"
+        let path = divergence.path.isEmpty ? field : field + (divergence.path.hasPrefix("[") ? "" : ".") + divergence.path
         return "\(at)\(path): stored \(divergence.expected ?? "(absent)"), recorded \(divergence.actual ?? "(absent)")"
     }
 }

@@ -10,9 +10,12 @@ extension MainNav {
     /// The seams between the shell and its sheets and tabs.
     static var chains: [ChainDefinition] {
         [
-            Chain("mainnav-capture", "A saved capture closes the sheet and leads to priming.",
+            Chain("mainnav-capture", "A cancelled capture closes the sheet; a saved one closes it and leads to priming.",
                   initial: [Start(MainNav.self, State()), Start(Capture.self, Capture.State())]) {
                 Hop(MainNav.self, "capture", .captureTapped)
+                Hop(Capture.self, "cancel: delegate out", .cancelTapped, linkToNext: true)
+                Hop(MainNav.self, "cancelled: no sheet", .captureCancelled)
+                Hop(MainNav.self, "capture again", .captureTapped)
                 Hop(Capture.self, "add photo", .addPhotoTapped)
                 Hop(Capture.self, "library", .photoSourceChosen(fromCamera: false))
                 Hop(Capture.self, "picked", .photosAdded(ids: [Sample.photo1]))
@@ -20,11 +23,6 @@ extension MainNav {
                 Hop(Capture.self, "save", .saveTapped)
                 Hop(Capture.self, "saved: delegate out", .saveSucceeded(memoryId: Sample.beach), linkToNext: true)
                 Hop(MainNav.self, "finished: priming", .captureFinished(memoryId: Sample.beach))
-            },
-            Chain("mainnav-capture-cancelled", "A cancelled capture closes the sheet.",
-                  initial: [Start(MainNav.self, showing(.capture)), Start(Capture.self, Capture.State())]) {
-                Hop(Capture.self, "cancel: delegate out", .cancelTapped, linkToNext: true)
-                Hop(MainNav.self, "cancelled: no sheet", .captureCancelled)
             },
             Chain("mainnav-priming", "The priming answer closes the priming sheet.",
                   initial: [Start(MainNav.self, showing(.notificationPriming)), Start(Priming.self, Priming.State())]) {

@@ -54,7 +54,7 @@ extension MemoryDetail {
 
         case .shareTapped:
             guard state.sheet == nil, !state.isEditing else { return [] }
-            state.sheet = .sharePicker(config: ShareConfig(includeLocation: !state.content.placeName.isEmpty))
+            state.sheet = .sharePicker(config: shareConfig(for: state.content))
             return []
 
         case .sheetDismissed:

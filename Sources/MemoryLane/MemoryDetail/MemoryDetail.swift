@@ -99,7 +99,7 @@ public enum MemoryDetail: Feature {
             state.reaction = reaction
             state.reactionBeforeSave = reaction
             if state.editIntentPending { beginEditing(&state) }
-            if state.shareIntentPending, state.sheet == nil { state.sheet = .sharePicker(config: ShareConfig()) }
+            if state.shareIntentPending, state.sheet == nil { state.sheet = .sharePicker(config: shareConfig(for: content)) }
             state.editIntentPending = false
             state.shareIntentPending = false
             return []
@@ -124,6 +124,11 @@ public enum MemoryDetail: Feature {
         default:
             return reduceInteraction(&state, action)
         }
+    }
+
+    /// The place is offered for sharing only when the memory has one.
+    static func shareConfig(for content: MemoryContent) -> ShareConfig {
+        ShareConfig(includeLocation: !content.placeName.isEmpty)
     }
 
     static func beginEditing(_ state: inout State) {

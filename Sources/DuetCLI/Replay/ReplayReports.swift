@@ -1,0 +1,110 @@
+import Duet
+import DuetCorpus
+import DuetReplay
+
+/// The reports of `record`, `verify` and `pending`: same columns in every format, and a
+/// typed JSON form for tools.
+enum ReplayReports {
+    static func record(_ outcome: RecordOutcome) -> Report {
+        let rows: [[Table.Cell]] = outcome.entries.filter { $0.change != .unchanged }.map { entry in
+            let status = outcome.pending.contains(entry.fixture) ? "pending" : outcome.written.contains(entry.fixture) ? "written" : "unchanged"
+            let detail = entry.location?.description ?? entry.metadataChanges.joined(separator: ", ")
+            return [.text(entry.fixture), .text(entry.change.rawValue), .text(status), .text(detail)]
+        } + outcome.failures.map { result in
+            [.text(result.fixture), .text("failed"), .text("not recorded"), .text(result.failure?.description ?? "")]
+        } + outcome.notRun.map { [.text($0), .text("not-run"), .text("not recorded"), .text("the runner kept failing")] }
+        var json = JSONObject()
+        json["written"] = .array(outcome.written.map(JSONValue.string))
+        json["pending"] = .array(outcome.pending.map(JSONValue.string))
+        json["unchanged"] = .int(Int64(outcome.entries.count { $0.change == .unchanged }))
+        json["changes"] = .array(outcome.entries.filter { $0.change != .unchanged }.map { entry in
+            var object = JSONObject()
+            object["fixture"] = .string(entry.fixture)
+            object["change"] = .string(entry.change.rawValue)
+            object["metadata"] = entry.metadataChanges.isEmpty ? nil : .array(entry.metadataChanges.map(JSONValue.string))
+            object["step"] = entry.location?.step.map { .int(Int64($0)) }
+            object["path"] = entry.location.map { .string(RecordWorkflow.fieldPath($0)) }
+            object["stored"] = entry.location?.divergence.expected.map(JSONValue.string)
+            object["recorded"] = entry.location?.divergence.actual.map(JSONValue.string)
+            return .object(object)
+        })
+        json["failures"] = .array(outcome.failures.map { failureJSON($0) })
+        json["notRun"] = .array(outcome.notRun.map(JSONValue.string))
+        json["environmentFailure"] = outcome.environmentFailure.map(JSONValue.string)
+        return Report(Table(columns: ["fixture", "change", "status", "detail"], rows: rows), title: "Recording", json: .object(json))
+    }
+
+    static func verify(_ outcome: VerifyOutcome) -> Report {
+        var rows: [[Table.Cell]] = []
+        for run in outcome.runs {
+            for result in run.results {
+                let failure = result.failure
+                rows.append([.text(run.platform), .text(result.fixture), .text(result.status.rawValue), .int(result.stepsRun),
+                             failure?.step.map { .int($0) } ?? .none, failure.map { .text($0.kind.rawValue) } ?? .none,
+                             failure?.divergence.map { .text($0.path.isEmpty ? "(root)" : $0.path) } ?? .none,
+                             failure.map { .text($0.description) } ?? .none])
+            }
+        }
+        var json = JSONObject()
+        json["fixtures"] = .int(Int64(outcome.fixtureCount))
+        json["missingRunners"] = .array(outcome.missingRunners.map(JSONValue.string))
+        json["runs"] = .array(outcome.runs.map { run in
+            var object = JSONObject()
+            object["platform"] = .string(run.platform)
+            object["runner"] = .string(run.runner)
+            object["status"] = .string(run.passed ? "passed" : "failed")
+            object["startedAt"] = .string(run.startedAt)
+            object["passed"] = .int(Int64(run.passedCount))
+            object["failed"] = .int(Int64(run.failedCount))
+            object["notRun"] = .int(Int64(run.notRunCount))
+            object["steps"] = .int(Int64(run.stepCount))
+            object["runnerFailure"] = run.runnerFailure.map { .string("\($0)") }
+            object["results"] = .array(run.results.map { failureJSON($0) })
+            return .object(object)
+        })
+        return Report(Table(columns: ["platform", "fixture", "status", "steps", "failed_step", "kind", "path", "detail"], rows: rows),
+                      title: "Verify", json: .object(json))
+    }
+
+    static func pending(_ recordings: [PendingRecording]) -> Report {
+        let rows: [[Table.Cell]] = recordings.map { recording in
+            [.text(recording.name), .text(recording.reason.rawValue), recording.fixture.feature.map { .text($0) } ?? .none,
+             recording.step.map { .int($0) } ?? .none, recording.path.map { .text($0) } ?? .none, .text(recording.recordedAt)]
+        }
+        let json = JSONValue.array(recordings.map { recording in
+            var object = JSONObject()
+            object["name"] = .string(recording.name)
+            object["reason"] = .string(recording.reason.rawValue)
+            object["feature"] = recording.fixture.feature.map(JSONValue.string)
+            object["step"] = recording.step.map { .int(Int64($0)) }
+            object["path"] = recording.path.map(JSONValue.string)
+            object["stored"] = recording.expected.map(JSONValue.string)
+            object["recorded"] = recording.actual.map(JSONValue.string)
+            object["recordedAt"] = .string(recording.recordedAt)
+            return .object(object)
+        })
+        return Report(Table(columns: ["name", "reason", "feature", "step", "path", "recorded_at"], rows: rows), title: "Pending recordings", json: json)
+    }
+
+    static func failureJSON(_ result: FixtureResult) -> JSONValue {
+        var object = JSONObject()
+        object["fixture"] = .string(result.fixture)
+        object["status"] = .string(result.status.rawValue)
+        object["stepsRun"] = .int(Int64(result.stepsRun))
+        if let failure = result.failure {
+            var detail = JSONObject()
+            detail["kind"] = .string(failure.kind.rawValue)
+            detail["step"] = failure.step.map { .int(Int64($0)) }
+            detail["label"] = failure.label.map(JSONValue.string)
+            detail["node"] = failure.node.map(JSONValue.string)
+            detail["action"] = failure.action.map(JSONValue.string)
+            detail["path"] = failure.divergence.map { .string($0.path) }
+            detail["expected"] = failure.divergence?.expected.map(JSONValue.string)
+            detail["actual"] = failure.divergence?.actual.map(JSONValue.string)
+            detail["message"] = .string(failure.message)
+            detail["source"] = failure.source.map(JSONValue.string)
+            object["failure"] = .object(detail)
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,32 @@
+import DuetManifest
+import Foundation
+
+/// Which command runs each platform's runner: `--runner CMD`, else `runners:` in
+/// `parity/manifest.yaml` (run from the repository root, the folder holding `parity/`).
+///
+/// ```swift
+/// let commands = try RunnerCommands.resolve(platforms: ["swift"], explicit: nil, manifest: manifest)
+/// commands.commands["swift"]     // "cd '/repo' && swift run -q memorylane-runner"
+/// commands.missing               // platforms without a runner: the run fails for them
+/// ```
+public struct RunnerCommands: Sendable, Equatable {
+    public var commands: [String: String]
+    public var missing: [String]
+
+    public static func resolve(platforms: [String], explicit: String?, manifest: Manifest?) -> RunnerCommands {
+        var result = RunnerCommands(commands: [:], missing: [])
+        for platform in platforms {
+            if let explicit, platforms.count == 1 {
+                result.commands[platform] = explicit
+            } else if let manifest, let command = manifest.runners[platform] {
+                let root = URL(fileURLWithPath: manifest.file).deletingLastPathComponent().deletingLastPathComponent().path
+                result.commands[platform] = "cd \(shellQuoted(root)) && \(command)"
+            } else {
+                result.missing.append(platform)
+            }
+        }
+        return result
+    }
+
+    static func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+}

@@ -1,0 +1,71 @@
+import Duet
+import DuetCorpus
+import DuetReplay
+
+/// `duet verify`: replay the stored fixtures through each platform's runner, store every run.
+///
+/// ```swift
+/// let outcome = try VerifyWorkflow(corpus: corpus, runners: commands).run(feature: "timeline")
+/// outcome.exitStatus     // .holds only when every platform replayed every fixture
+/// ```
+public struct VerifyWorkflow {
+    public let corpus: Corpus
+    public let runners: RunnerCommands
+    public var timeout: Double
+    public var window: Int
+
+    public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, window: Int = 512) {
+        self.corpus = corpus; self.runners = runners; self.timeout = timeout; self.window = window
+    }
+
+    public func run(feature: String? = nil, fixture: String? = nil,
+                    progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> VerifyOutcome {
+        let fixtures = try selectedFixtures(feature: feature, fixture: fixture)
+        var outcome = VerifyOutcome(missingRunners: runners.missing, fixtureCount: fixtures.count)
+        guard !fixtures.isEmpty else { return outcome }
+        for platform in runners.commands.keys.sorted() {
+            let session = ReplaySession(command: runners.commands[platform]!, timeout: timeout)
+            let run = FixtureReplayer(session: session, platform: platform, window: window)
+                .verify(fixtures) { done, total in progress?(platform, done, total) }
+            session.close()
+            try corpus.storeRun(Self.stored(run))
+            outcome.runs.append(run)
+        }
+        return outcome
+    }
+
+    private func selectedFixtures(feature: String?, fixture: String?) throws -> [Fixture] {
+        var fixtures = try corpus.fixtures(name: fixture)
+        if let feature {
+            fixtures = fixtures.filter { $0.feature == feature || $0.steps.contains { $0.node == feature } }
+        }
+        return fixtures
+    }
+
+    static func stored(_ run: VerifyRun) -> StoredRun {
+        StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
+                  fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
+                  notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
+                  durationMilliseconds: run.durationMilliseconds, results: run.results.map { result in
+            let failure = result.failure
+            return StoredFixtureResult(fixture: result.fixture, status: result.status.rawValue, stepsRun: result.stepsRun,
+                                       failureKind: failure?.kind.rawValue, step: failure?.step, label: failure?.label,
+                                       action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
+                                       actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source)
+        })
+    }
+}
+
+/// What `verify` found, per platform.
+public struct VerifyOutcome: Sendable {
+    public var runs: [VerifyRun] = []
+    /// Platforms asked for that have no runner command: a failure, never a pass.
+    public var missingRunners: [String]
+    public var fixtureCount: Int
+
+    public var exitStatus: ExitStatus {
+        if !missingRunners.isEmpty || runs.contains(where: { $0.runnerFailure != nil }) { return .environment }
+        if fixtureCount == 0 || runs.isEmpty || runs.contains(where: { !$0.passed }) { return .findings }
+        return .holds
+    }
+}

@@ -1,0 +1,30 @@
+import DuetCorpus
+/// `duet pending accept NAME…|--all`
+struct PendingAcceptVerb: Verb {
+    static let name = "pending accept"
+    static let summary = "Write pending recordings as fixtures."
+    static let options: [OptionSpec] = [
+        .flag("--all", help: "Accept every pending recording."),
+        .positional("NAME", help: "Pending recordings to accept.", repeating: true),
+    ]
+    let names: [String]?
+
+    init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let accepted: [String]
+        do { accepted = try context.corpus().acceptPending(names: names) } catch let error as PendingNotFound { throw UsageError(error.description) }
+        for name in accepted { context.write("accepted \(name)\n") }
+        return .holds
+    }
+}
+
+enum PendingSelection {
+    /// nil means every pending recording.
+    static func names(_ arguments: ParsedArguments) throws(UsageError) -> [String]? {
+        let all = arguments.flag("--all")
+        if all && !arguments.positionals.isEmpty { throw UsageError("give NAME… or --all, not both") }
+        if !all && arguments.positionals.isEmpty { throw UsageError("name the recordings (see `duet pending`) or pass --all") }
+        return all ? nil : arguments.positionals
+    }
+}

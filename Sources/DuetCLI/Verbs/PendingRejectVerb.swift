@@ -1,0 +1,20 @@
+import DuetCorpus
+/// `duet pending reject NAME…|--all`
+struct PendingRejectVerb: Verb {
+    static let name = "pending reject"
+    static let summary = "Drop pending recordings; the stored fixtures stay as they are."
+    static let options: [OptionSpec] = [
+        .flag("--all", help: "Reject every pending recording."),
+        .positional("NAME", help: "Pending recordings to reject.", repeating: true),
+    ]
+    let names: [String]?
+
+    init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let rejected: [String]
+        do { rejected = try context.corpus().rejectPending(names: names) } catch let error as PendingNotFound { throw UsageError(error.description) }
+        for name in rejected { context.write("rejected \(name)\n") }
+        return .holds
+    }
+}

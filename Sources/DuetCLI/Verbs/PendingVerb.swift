@@ -1,0 +1,17 @@
+import DuetCorpus
+
+/// `duet pending [--format json]`
+struct PendingVerb: Verb {
+    static let name = "pending"
+    static let summary = "List recordings waiting for review (new scenarios, behavioural drift)."
+    static let options: [OptionSpec] = [.format]
+    let format: OutputFormat
+
+    init(arguments: ParsedArguments) throws(UsageError) { format = try arguments.format() }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let pending = try context.corpus().pendingRecordings()
+        context.render(ReplayReports.pending(pending), as: format)
+        return .holds
+    }
+}

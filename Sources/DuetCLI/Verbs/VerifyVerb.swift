@@ -1,0 +1,66 @@
+import DuetReplay
+import Foundation
+
+/// `duet verify [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--junit FILE]`
+struct VerifyVerb: Verb {
+    static let name = "verify"
+    static let summary = "Replay every stored fixture through the runner(s) and byte-compare state and effects."
+    static let discussion = """
+    Each step's canonical state and effects must equal the recording byte for byte; a fixture stops
+    at its first divergence, reported with its step, label, action, the first divergent JSON path and
+    both fragments. Chains thread one state per node and check linkToNext seams. Every run and
+    fixture result is stored in the corpus. No stored fixture, or a platform without a runner, fails.
+    Exit 0 holds, 1 divergence, 3 runner missing or failing repeatedly.
+    """
+    static let options: [OptionSpec] = [
+        .value("--platform", placeholder: "P", help: "swift (default), kotlin or all."),
+        .value("--feature", placeholder: "F", help: "Only this feature's fixtures (and chains through it)."),
+        .value("--fixture", placeholder: "NAME", help: "Only this fixture."),
+        .value("--runner", placeholder: "CMD", help: "Runner command for the one platform verified."),
+        .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
+        .value("--junit", placeholder: "FILE", help: "Also write JUnit XML (one test case per fixture)."),
+        .format,
+    ]
+
+    let platforms: [String]
+    let feature: String?, fixture: String?, runner: String?, junit: String?
+    let timeout: Double
+    let format: OutputFormat
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        switch arguments.value("--platform") ?? "swift" {
+        case "swift": platforms = ["swift"]
+        case "kotlin": platforms = ["kotlin"]
+        case "all": platforms = ["kotlin", "swift"]
+        case let other: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
+        }
+        feature = arguments.value("--feature")
+        fixture = arguments.value("--fixture")
+        runner = arguments.value("--runner")
+        junit = arguments.value("--junit")
+        if runner != nil && platforms.count > 1 { throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml") }
+        timeout = try ReplayOptions.timeout(arguments)
+        format = try arguments.format()
+    }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
+        let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout)
+        let outcome = try workflow.run(feature: feature, fixture: fixture) { platform, done, total in
+            context.progress("verify \(platform)", done: done, total: total)
+        }
+        context.render(ReplayReports.verify(outcome), as: format)
+        if let junit {
+            let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
+            try Array(JUnitReport.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+        }
+        for platform in outcome.missingRunners {
+            context.note("duet verify: no runner for \(platform) — pass --runner CMD or set runners.\(platform) in parity/manifest.yaml")
+        }
+        if outcome.fixtureCount == 0 { context.note("duet verify: no stored fixture matches — record or import fixtures first") }
+        for run in outcome.runs {
+            if let failure = run.runnerFailure { context.note("duet verify: \(run.platform) run stopped: \(failure)") }
+        }
+        return outcome.exitStatus
+    }
+}

@@ -1,0 +1,60 @@
+extension Corpus {
+    /// Stores a run and its results in one transaction; returns the run's id.
+    ///
+    /// ```swift
+    /// let id = try corpus.storeRun(run)
+    /// let latest = try corpus.runs(platform: "swift", limit: 1).first   // results included
+    /// ```
+    @discardableResult
+    public func storeRun(_ run: StoredRun) throws -> Int64 {
+        try write {
+            try database.execute("""
+                INSERT INTO runs (started_at, platform, runner, status, fixture_count, passed_count, failed_count,
+                                  not_run_count, ended_early, runner_failure, duration_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.status),
+                      SQLValue(run.fixtureCount), SQLValue(run.passedCount), SQLValue(run.failedCount), SQLValue(run.notRunCount),
+                      SQLValue(run.runnerFailure != nil), SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds)])
+            let id = database.lastInsertRowID
+            let insert = try database.cachedStatement("""
+                INSERT INTO run_results (run_id, fixture, status, steps_run, failure_kind, step, label, action, path,
+                                         expected, actual, message, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for result in run.results {
+                try insert.execute([.integer(id), .text(result.fixture), .text(result.status), SQLValue(result.stepsRun),
+                                    SQLValue(result.failureKind), SQLValue(result.step), SQLValue(result.label), SQLValue(result.action),
+                                    SQLValue(result.path), SQLValue(result.expected), SQLValue(result.actual),
+                                    SQLValue(result.message), SQLValue(result.source)])
+            }
+            return id
+        }
+    }
+
+    /// Stored runs, newest first, with their results.
+    public func runs(platform: String? = nil, limit: Int = 20) throws -> [StoredRun] {
+        let rows = try database.rows("""
+            SELECT id, started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count,
+                   runner_failure, duration_ms
+            FROM runs WHERE (?1 IS NULL OR platform = ?1) ORDER BY id DESC LIMIT ?2
+            """, [SQLValue(platform), SQLValue(limit)])
+        return try rows.map { row in
+            let id = row[0].integer ?? 0
+            return StoredRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
+                             status: row[4].text ?? "", fixtureCount: Int(row[5].integer ?? 0), passedCount: Int(row[6].integer ?? 0),
+                             failedCount: Int(row[7].integer ?? 0), notRunCount: Int(row[8].integer ?? 0), runnerFailure: row[9].text,
+                             durationMilliseconds: Int(row[10].integer ?? 0), results: try runResults(run: id))
+        }
+    }
+
+    private func runResults(run id: Int64) throws -> [StoredFixtureResult] {
+        try database.rows("""
+            SELECT fixture, status, steps_run, failure_kind, step, label, action, path, expected, actual, message, source
+            FROM run_results WHERE run_id = ? ORDER BY fixture
+            """, [.integer(id)]).map { row in
+            StoredFixtureResult(fixture: row[0].text ?? "", status: row[1].text ?? "", stepsRun: Int(row[2].integer ?? 0),
+                                failureKind: row[3].text, step: row[4].integer.map { Int($0) }, label: row[5].text, action: row[6].text,
+                                path: row[7].text, expected: row[8].text, actual: row[9].text, message: row[10].text, source: row[11].text)
+        }
+    }
+}
