@@ -144,3 +144,21 @@ final class ImportExportTests: XCTestCase {
         return out
     }
 }
+
+final class ProjectionHashTests: XCTestCase {
+    func testTheStoredProjectionHashFollowsBehaviourNotMetadata() throws {
+        let corpus = try Corpus.temporary()
+        let base = try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"title":"a"}"#)])
+        var relabelled = base
+        relabelled.name = "relabelled"
+        relabelled.steps[0].label = "another label"
+        relabelled.description = "another description"
+        var changed = base
+        changed.name = "changed"
+        changed.steps[0].expectedState = try CanonicalJSON.parse(#"{"path":[],"title":"b"}"#)
+        try corpus.upsertFixtures([base, relabelled, changed])
+        let hashes = Dictionary(uniqueKeysWithValues: try corpus.database.rows("SELECT name, projection_hash FROM fixtures").map { ($0[0].text ?? "", $0[1]) })
+        XCTAssertEqual(hashes["nav"], hashes["relabelled"])
+        XCTAssertNotEqual(hashes["nav"], hashes["changed"])
+    }
+}

@@ -56,9 +56,9 @@ let plainEncoder = JSONEncoder()
 
 print("dialect-bench — \(ProcessInfo.processInfo.activeProcessorCount) cores")
 print("")
-print("1. Encoding a \(canonical.count)-byte state to canonical bytes (best of 7 interleaved rounds)")
+print("1. Encoding a \(canonical.count)-byte state to canonical bytes (best of 21 interleaved rounds)")
 var sink = 0
-let encoding = try race(rounds: 7, iterations: 2000, [
+let encoding = try race(rounds: 21, iterations: 400, [
     ("CanonicalEncoder", { sink &+= try CanonicalEncoder().canonicalBytes(state).count }),
     ("JSONEncoder(.sortedKeys)", { sink &+= try sortedEncoder.encode(state).count }),
     ("JSONEncoder → JSONSerialization → rewrite", {
@@ -77,9 +77,9 @@ print(String(format: "   speed-up over JSONEncoder(.sortedKeys): %.1f× (target 
 print("")
 let fixture = try FixtureGenerator.prettyFixture(steps: 1500)
 let megabytes = Double(fixture.count) / 1_000_000
-print(String(format: "2. Canonicalizing a %.1f MB pretty fixture (parse + compact write; best of 5 interleaved rounds)", megabytes))
+print(String(format: "2. Canonicalizing a %.1f MB pretty fixture (parse + compact write; best of 9 interleaved rounds)", megabytes))
 let fixtureData = Data(fixture)
-let canonicalizing = try race(rounds: 5, iterations: 3, [
+let canonicalizing = try race(rounds: 9, iterations: 2, [
     ("CanonicalJSON.canonicalize", { sink &+= try CanonicalJSON.canonicalize(fixture).count }),
     ("CanonicalJSON.parse only", { if case .object(let o) = try CanonicalJSON.parse(fixture) { sink &+= o.count } }),
     ("JSONSerialization parse only", { sink &+= (try JSONSerialization.jsonObject(with: fixtureData) as? NSDictionary)?.count ?? 0 }),

@@ -2,7 +2,9 @@
 // census time, on a seeded synthetic corpus (about a million steps by default).
 //
 //   swift build -c release --scratch-path /tmp/build-queries-rel --product query-bench
-//   /tmp/build-queries-rel/release/query-bench [--steps 1000000] [--seed 1] [--rounds 5] [--grep-kinds 5] [--keep]
+//   /tmp/build-queries-rel/release/query-bench [--steps 1000000] [--seed 1] [--rounds 5] [--grep-kinds 5] [--keep] [--work DIR]
+//
+// --work DIR keeps the files and corpus in DIR and reuses them on the next run with the same DIR.
 
 import Foundation
 import Duet
@@ -14,6 +16,7 @@ struct Options {
     var rounds = 5
     var grepKinds = 5
     var keep = false
+    var work: String?
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -24,6 +27,7 @@ struct Options {
             case "--rounds": rounds = max(1, Int(rest.popFirst() ?? "") ?? rounds)
             case "--grep-kinds": grepKinds = max(1, Int(rest.popFirst() ?? "") ?? grepKinds)
             case "--keep": keep = true
+            case "--work": work = rest.popFirst(); keep = true
             default: FileHandle.standardError.write(Data("query-bench: unknown argument \(argument)\n".utf8)); exit(2)
             }
         }
@@ -56,7 +60,9 @@ func grep(_ pattern: String, feature: String, in directory: String) throws -> (D
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed))
-let work = FileManager.default.temporaryDirectory.appendingPathComponent("query-bench-\(getpid())")
+let work = options.work.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory.appendingPathComponent("query-bench-\(getpid())")
+let corpusPath = work.appendingPathComponent("corpus.db").path
+let reuse = FileManager.default.fileExists(atPath: corpusPath)
 let files = work.appendingPathComponent("fixtures")
 try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
 defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
@@ -64,18 +70,24 @@ defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
 print("query-bench: \(synthetic.totalSteps) steps, \(synthetic.shape.features) features × \(synthetic.shape.fixturesPerFeature) fixtures × \(synthetic.shape.stepsPerFixture) steps, seed \(options.seed)")
 var start = now()
 var fileBytes = 0
+if !reuse {
 try synthetic.forEachFixture { fixture in
     let bytes = fixture.document.prettyBytes
     fileBytes += bytes.count
     try Data(bytes).write(to: files.appendingPathComponent(try Fixture.fileName(for: fixture.name)))
 }
 print("generated    \(String(format: "%7.1f", now() - start)) s   \(fileBytes / 1_000_000) MB of pretty fixture files")
+}
 
-let corpus = try Corpus.open(at: work.appendingPathComponent("corpus.db").path)
-try corpus.setStructures(synthetic.structures(), origin: "synthetic")
-start = now()
-let imported = try corpus.importFixtures(from: files.path)
-print("imported     \(String(format: "%7.1f", now() - start)) s   \(imported.steps) steps")
+let corpus = try Corpus.open(at: corpusPath, migrate: true)
+if reuse {
+    print("reused       \(corpusPath): \(try corpus.database.scalarInteger("SELECT count(*) FROM steps") ?? 0) steps")
+} else {
+    try corpus.setStructures(synthetic.structures(), origin: "synthetic")
+    start = now()
+    let imported = try corpus.importFixtures(from: files.path)
+    print("imported     \(String(format: "%7.1f", now() - start)) s   \(imported.steps) steps")
+}
 try corpus.database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); ANALYZE")
 
 // Every declared kind, each asked `rounds` times after one warm-up.

@@ -29,9 +29,6 @@ final class ByteEncoder: Encoder {
     enum Slot { case nothing, nilValue, value }
 
     struct State {
-        var path: [PathComponent] = []
-        var frames: [Frame] = []
-        var spans: [Span] = []
         var nextFrameID = 0
         /// What the value being encoded has produced, and the frame depth it started at.
         var slot = Slot.nothing
@@ -46,28 +43,43 @@ final class ByteEncoder: Encoder {
     private let reorderScratch = ByteSink(capacity: 256)
     // Kept behind a pointer: stored `var`s of a class pay a dynamic exclusivity check per access.
     private let state: UnsafeMutablePointer<State>
+    private let pathStorage: UnsafeMutablePointer<[PathComponent]>
+    private let framesStorage: UnsafeMutablePointer<[Frame]>
+    private let spansStorage: UnsafeMutablePointer<[Span]>
 
     init() {
         state = .allocate(capacity: 1)
         state.initialize(to: State())
+        pathStorage = .allocate(capacity: 1)
+        pathStorage.initialize(to: [])
+        framesStorage = .allocate(capacity: 1)
+        framesStorage.initialize(to: [])
+        spansStorage = .allocate(capacity: 1)
+        spansStorage.initialize(to: [])
     }
 
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
+        pathStorage.deinitialize(count: 1)
+        pathStorage.deallocate()
+        framesStorage.deinitialize(count: 1)
+        framesStorage.deallocate()
+        spansStorage.deinitialize(count: 1)
+        spansStorage.deallocate()
     }
 
     var path: [PathComponent] {
-        unsafeAddress { UnsafePointer(state).pointer(to: \.path)! }
-        unsafeMutableAddress { state.pointer(to: \.path)! }
+        unsafeAddress { UnsafePointer(pathStorage) }
+        unsafeMutableAddress { pathStorage }
     }
     var frames: [Frame] {
-        unsafeAddress { UnsafePointer(state).pointer(to: \.frames)! }
-        unsafeMutableAddress { state.pointer(to: \.frames)! }
+        unsafeAddress { UnsafePointer(framesStorage) }
+        unsafeMutableAddress { framesStorage }
     }
     var spans: [Span] {
-        unsafeAddress { UnsafePointer(state).pointer(to: \.spans)! }
-        unsafeMutableAddress { state.pointer(to: \.spans)! }
+        unsafeAddress { UnsafePointer(spansStorage) }
+        unsafeMutableAddress { spansStorage }
     }
     var nextFrameID: Int {
         get { state.pointee.nextFrameID }
@@ -108,8 +120,11 @@ final class ByteEncoder: Encoder {
     // MARK: - Values
 
     /// Writes one value at the end of the output; false when it produced nothing or nil.
-    func encodeValue<T: Encodable>(_ value: T) throws -> Bool {
-        if try writePrimitive(value) { return true }
+    /// `component` (the member key or element index) is on the coding path while it encodes.
+    func encodeValue<T: Encodable>(_ value: T, at component: PathComponent? = nil) throws -> Bool {
+        if try writePrimitive(value, at: component) { return true }
+        if let component { path.append(component) }
+        defer { if component != nil { path.removeLast() } }
         let savedSlot = slot, savedDepth = slotDepth
         slot = .nothing
         slotDepth = frames.count
@@ -125,7 +140,7 @@ final class ByteEncoder: Encoder {
 
     /// Types whose own `Codable` is not the dialect's, and the common scalars.
     @inline(__always)
-    func writePrimitive<T: Encodable>(_ value: T) throws -> Bool {
+    func writePrimitive<T: Encodable>(_ value: T, at component: PathComponent?) throws -> Bool {
         if T.self == String.self { ScalarWriter.appendString(reinterpret(value, as: String.self), to: out); return true }
         if T.self == Int.self { ScalarWriter.appendInt(Int64(reinterpret(value, as: Int.self)), to: out); return true }
         if T.self == Bool.self { out.append(reinterpret(value, as: Bool.self) ? "true" : "false"); return true }
@@ -137,7 +152,7 @@ final class ByteEncoder: Encoder {
         if T.self == URL.self { ScalarWriter.appendString(reinterpret(value, as: URL.self).absoluteString, to: out); return true }
         if T.self == Data.self { ScalarWriter.appendString(reinterpret(value, as: Data.self).base64EncodedString(), to: out); return true }
         if T.self == Double.self || T.self == Float.self || T.self == Decimal.self {
-            throw refusal(at: nil, "\(T.self) is not part of the dialect (integers only): store minor units as an integer, or a string")
+            throw refusal(at: component, "\(T.self) is not part of the dialect (integers only): store minor units as an integer, or a string")
         }
         return false
     }

@@ -79,10 +79,7 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let start = try begin(key)
-        encoder.path.append(.key(key.stringValue))
-        let produced = try encoder.encodeValue(value)
-        encoder.path.removeLast()
-        try end(start, produced: produced)
+        try end(start, produced: try encoder.encodeValue(value, at: .key(key.stringValue)))
     }
 
     private func floatRefusal(_ name: String, _ key: Key) -> CodingRefusal {
@@ -164,10 +161,7 @@ struct ByteUnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = count
         try begin()
-        encoder.path.append(.index(index))
-        let produced = try encoder.encodeValue(value)
-        encoder.path.removeLast()
-        if !produced { encoder.out.append("null") }
+        if try !encoder.encodeValue(value, at: .index(index)) { encoder.out.append("null") }
     }
 
     private func floatRefusal(_ name: String) -> CodingRefusal {

@@ -6,6 +6,8 @@ final class ByteSink {
         var base: UnsafeMutablePointer<UInt8>
         var count: Int
         var capacity: Int
+        /// False when writing into memory someone else owns (and sized for the worst case).
+        var owned = true
     }
     private let header: UnsafeMutablePointer<Header>
 
@@ -22,8 +24,14 @@ final class ByteSink {
         header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
     }
 
+    /// Writes into `memory` without owning it; `capacity` must be enough for everything written.
+    init(wrapping memory: UnsafeMutableBufferPointer<UInt8>) {
+        header = .allocate(capacity: 1)
+        header.initialize(to: Header(base: memory.baseAddress!, count: 0, capacity: memory.count, owned: false))
+    }
+
     deinit {
-        header.pointee.base.deallocate()
+        if header.pointee.owned { header.pointee.base.deallocate() }
         header.deallocate()
     }
 
@@ -34,6 +42,7 @@ final class ByteSink {
 
     @inline(never)
     private func grow(to needed: Int) {
+        precondition(header.pointee.owned, "ByteSink over borrowed memory outgrew its worst-case size")
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -29,10 +29,21 @@ public enum CanonicalJSON {
     /// Parse + compact write, the hot path of import/verify.
     public static func canonicalize(_ bytes: [UInt8]) throws(DialectError) -> [UInt8] {
         try withBuffer(bytes) { (p) throws(DialectError) in
-            let sink = ByteSink(capacity: bytes.count)
-            var canonicalizer = Canonicalizer(p, into: sink)
-            try canonicalizer.writeDocument()
-            return sink.bytes()
+            // The compact form is at most 3× the input (`\b` becomes `\u0008`), so the output
+            // is written in place, without growing or a final copy.
+            var failure: DialectError?
+            let result = [UInt8](unsafeUninitializedCapacity: 3 * p.count + 16) { buffer, initialized in
+                let sink = ByteSink(wrapping: buffer)
+                var canonicalizer = Canonicalizer(p, into: sink)
+                do throws(DialectError) {
+                    try canonicalizer.writeDocument()
+                } catch {
+                    failure = error
+                }
+                initialized = failure == nil ? sink.count : 0
+            }
+            if let failure { throw failure }
+            return result
         }
     }
 

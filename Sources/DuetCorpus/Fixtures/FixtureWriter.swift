@@ -19,6 +19,8 @@ struct FixtureWriter {
         return same
     }
 
+    private struct StoredStep { var action: Int64; var state: Int64?; var effects: Int64; var extras: Int64? }
+
     /// Stores `fixture`; `sourceHash` identifies its document bytes (unchanged → nothing is written).
     mutating func write(_ fixture: Fixture, sourceHash: ContentHash) throws -> Outcome {
         _ = try Fixture.fileName(for: fixture.name)
@@ -26,22 +28,39 @@ struct FixtureWriter {
         let blobs = corpus.blobs
         let existing = try db.cachedStatement("SELECT id, source_hash FROM fixtures WHERE name = ?")
         var existingID: Int64?
+        var unchanged = false
         try existing.forEachRow([.text(fixture.name)]) { row in
             existingID = row.int64(at: 0)
-            if row.blob(at: 1) == sourceHash.bytes { existingID = -existingID! }
+            unchanged = row.blob(at: 1) == sourceHash.bytes
         }
-        if let id = existingID, id < 0 { return .unchanged }
+        if unchanged { return .unchanged }
 
-        let initial = fixture.isChain ? fixture.initialStates.map(JSONValue.object) : fixture.initialState
+        // Blobs first: their hashes make the behavioural projection hash without writing the projection.
+        var projection = ProjectionHash()
+        let initialValue = fixture.isChain ? fixture.initialStates.map(JSONValue.object) : fixture.initialState
+        let initial = try initialValue.map { try blobs.internWithHash($0.canonicalBytes) }
+        projection.add(initial?.hash)
+        var stored: [StoredStep] = []
+        stored.reserveCapacity(fixture.steps.count)
+        for step in fixture.steps {
+            let action = try blobs.internWithHash(step.action.canonicalBytes)
+            let state = try step.expectedState.map { try blobs.internWithHash($0.canonicalBytes) }
+            let effects = try blobs.internWithHash(step.expectedEffects.canonicalBytes)
+            projection.add(step.node)
+            projection.add(action.hash)
+            projection.add(state?.hash)
+            projection.add(effects.hash)
+            stored.append(StoredStep(action: action.id, state: state?.id, effects: effects.id,
+                                     extras: step.extras.isEmpty ? nil : try blobs.intern(.object(step.extras))))
+        }
+
         var values: [SQLValue] = [
             .text(fixture.isChain ? "chain" : "leaf"),
             SQLValue(fixture.feature), SQLValue(fixture.chain), SQLValue(fixture.dialect),
             SQLValue(fixture.description), SQLValue(fixture.scenarioSource), SQLValue(fixture.scenarioBranch),
-            try initial.map { .integer(try blobs.intern($0)) } ?? .null,
-            try optionalBlob(fixture.extras), try optionalBlob(fixture.scenarioExtras),
+            SQLValue(initial?.id), try optionalBlob(fixture.extras), try optionalBlob(fixture.scenarioExtras),
             .integer(fixture.stepsOmitted ? 1 : 0), .integer(Int64(fixture.steps.count)),
-            .blob(ContentHash(of: fixture.behaviouralProjection.canonicalBytes).bytes),
-            .blob(sourceHash.bytes),
+            .blob(projection.finish().bytes), .blob(sourceHash.bytes),
         ]
         let fixtureID: Int64
         if let id = existingID {
@@ -65,15 +84,12 @@ struct FixtureWriter {
             fixtureID = db.lastInsertRowID
         }
 
-        var stateIDs: [Int64?] = []
-        stateIDs.reserveCapacity(fixture.steps.count)
         let insertStep = try db.cachedStatement("""
             INSERT INTO steps(fixture_id, idx, node, label, line, action_case, action_blob, state_blob,
                 effects_blob, link_to_next, extras_blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (index, step) in fixture.steps.enumerated() {
-            let stateID = try step.expectedState.map { try blobs.intern($0) }
-            stateIDs.append(stateID)
+            let blobIDs = stored[index]
             insertStep.reset()
             try insertStep.bind(fixtureID, at: 1)
             try insertStep.bind(Int64(index), at: 2)
@@ -81,20 +97,41 @@ struct FixtureWriter {
             try insertStep.bind(step.label, at: 4)
             if let line = step.line { try insertStep.bind(line, at: 5) }
             try insertStep.bind(step.action["case"]?.stringValue, at: 6)
-            try insertStep.bind(try blobs.intern(step.action), at: 7)
-            if let stateID { try insertStep.bind(stateID, at: 8) }
-            try insertStep.bind(try blobs.intern(step.expectedEffects), at: 9)
+            try insertStep.bind(blobIDs.action, at: 7)
+            if let state = blobIDs.state { try insertStep.bind(state, at: 8) }
+            try insertStep.bind(blobIDs.effects, at: 9)
             if let link = step.linkToNext { try insertStep.bind(link ? 1 : 0, at: 10) }
-            if !step.extras.isEmpty { try insertStep.bind(try blobs.intern(.object(step.extras)), at: 11) }
+            if let extras = blobIDs.extras { try insertStep.bind(extras, at: 11) }
             while try insertStep.step() {}
             insertStep.reset()
         }
-        let initialID: Int64? = fixture.isChain ? nil : try fixture.initialState.map { try blobs.intern($0) }
-        try indexer.index(fixtureID: fixtureID, fixture: fixture, initialID: initialID, stateIDs: stateIDs)
+        try indexer.index(fixtureID: fixtureID, fixture: fixture, initialID: fixture.isChain ? nil : initial?.id,
+                          stateIDs: stored.map(\.state))
         return existingID == nil ? .inserted : .replaced
     }
 
     private func optionalBlob(_ object: JSONObject) throws -> SQLValue {
         object.isEmpty ? .null : .integer(try corpus.blobs.intern(.object(object)))
     }
+}
+
+/// The hash of a fixture's behavioural projection, built from the content hashes of its parts
+/// (initial state(s), then per step: node, action, expected state, expected effects), so equal
+/// behaviour gives equal hashes without writing the projection out.
+struct ProjectionHash {
+    private var bytes: [UInt8] = []
+
+    mutating func add(_ hash: ContentHash?) {
+        guard let hash else { bytes.append(0); return }
+        bytes.append(1)
+        bytes.append(contentsOf: hash.bytes)
+    }
+
+    mutating func add(_ text: String?) {
+        guard let text else { bytes.append(0); return }
+        bytes.append(2)
+        bytes.append(contentsOf: ContentHash(of: Array(text.utf8)).bytes)
+    }
+
+    func finish() -> ContentHash { ContentHash(of: bytes) }
 }

@@ -46,16 +46,18 @@ extension Corpus {
     /// index records every change between consecutive snapshots, so no snapshot is read.
     public func touches(_ pattern: KindPattern) throws -> KindTouches {
         let kinds = try pattern.kindIDs(in: self)
+        // CROSS JOIN keeps the feature's fixtures as the outer loop: a common kind is held by far
+        // more snapshots than there are fixtures.
         let initial = try database.cachedStatement("""
             SELECT f.id, f.name, f.feature, f.step_count, k.field, k.depth
-            FROM fixtures f JOIN snapshot_kinds k ON k.feature = f.feature AND k.snapshot = f.initial_blob
+            FROM fixtures f CROSS JOIN snapshot_kinds k ON k.feature = f.feature AND k.snapshot = f.initial_blob
             WHERE f.feature = ?2 AND f.shape = 'leaf' AND k.kind = ?1
             """)
         let transitions = try database.cachedStatement("""
             SELECT f.id, f.name, f.feature, f.step_count, t.field, t.depth, t.step, t.change, t.action_case
             FROM step_transitions t JOIN fixtures f ON f.id = t.fixture_id
             WHERE t.kind = ?1
-            ORDER BY t.fixture_id, t.field, t.depth, t.step
+            ORDER BY t.fixture_id, t.step
             """)
         var spans: [KindSpan] = []
         for kind in kinds {

@@ -28,35 +28,40 @@ public final class BlobStore {
     }
 
     /// The id of the blob holding exactly `bytes`, inserting it when new.
-    public func intern(_ bytes: [UInt8]) throws -> Int64 {
+    public func intern(_ bytes: [UInt8]) throws -> Int64 { try internWithHash(bytes).id }
+
+    /// The id and content hash of the blob holding exactly `bytes`, inserting it when new.
+    public func internWithHash(_ bytes: [UInt8]) throws -> (id: Int64, hash: ContentHash) {
         let key = bytes.withUnsafeBytes { hash($0) }
         if let hit = cache[key] {
             guard hit.bytes == bytes else { throw ContentHashCollision(hash: key) }
             reused += 1
-            return hit.id
+            return (hit.id, key)
         }
         let id: Int64
-        let find = try database.cachedStatement("SELECT id, bytes FROM blobs WHERE hash = ?")
-        try find.bind([.blob(key.bytes)])
-        if try find.step() {
+        // One probe for a new blob: the insert reports its id, a conflict falls back to a lookup.
+        let insert = try database.cachedStatement("INSERT INTO blobs(hash, bytes) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING RETURNING id")
+        insert.reset()
+        try insert.bind(key.bytes, at: 1)
+        try insert.bind(bytes, at: 2)
+        if try insert.step() {
+            id = insert.int64(at: 0)
+            while try insert.step() {}
+            insert.reset()
+            inserted += 1
+        } else {
+            insert.reset()
+            let find = try database.cachedStatement("SELECT id, bytes FROM blobs WHERE hash = ?")
+            try find.bind([.blob(key.bytes)])
+            guard try find.step() else { find.reset(); throw DatabaseError(code: 0, message: "blob \(key.hex) vanished during insert") }
             let stored = find.blob(at: 1) ?? []
             id = find.int64(at: 0)
             find.reset()
             guard stored == bytes else { throw ContentHashCollision(hash: key) }
             reused += 1
-        } else {
-            find.reset()
-            let insert = try database.cachedStatement("INSERT INTO blobs(hash, bytes) VALUES (?, ?)")
-            insert.reset()
-            try insert.bind(key.bytes, at: 1)
-            try insert.bind(bytes, at: 2)
-            while try insert.step() {}
-            insert.reset()
-            id = database.lastInsertRowID
-            inserted += 1
         }
         remember(key, id: id, bytes: bytes)
-        return id
+        return (id, key)
     }
 
     /// Interns the compact canonical bytes of `value`.

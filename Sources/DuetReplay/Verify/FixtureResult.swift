@@ -79,6 +79,11 @@ public struct VerifyRun: Sendable, Equatable {
     public var startedAt: String
     public var durationMilliseconds: Int
 
+    public init(platform: String, runner: String, results: [FixtureResult], runnerFailure: RunnerFailure?, startedAt: String, durationMilliseconds: Int) {
+        self.platform = platform; self.runner = runner; self.results = results; self.runnerFailure = runnerFailure
+        self.startedAt = startedAt; self.durationMilliseconds = durationMilliseconds
+    }
+
     public var passed: Bool { runnerFailure == nil && !results.isEmpty && results.allSatisfy { $0.status == .passed } }
     public var passedCount: Int { results.count { $0.status == .passed } }
     public var failedCount: Int { results.count { $0.status == .failed && $0.failure?.kind != .notRun } }

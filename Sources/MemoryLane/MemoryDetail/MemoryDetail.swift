@@ -84,8 +84,8 @@ public enum MemoryDetail: Feature {
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
         switch action {
         case let .appeared(memoryId, startEditing, startSharing):
-            guard state.memoryId != memoryId else { return [] }
-            state = State()
+            // A detail screen belongs to one memory for its whole life; the host mounts a new one per route.
+            guard state.memoryId == nil else { return [] }
             state.memoryId = memoryId
             state.isLoading = true
             state.editIntentPending = startEditing

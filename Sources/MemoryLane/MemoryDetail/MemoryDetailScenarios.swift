@@ -20,6 +20,7 @@ extension MemoryDetail {
                 }
                 Branch("reappears") {
                     Step("the same memory again is inert", .appeared(memoryId: Sample.beach, startEditing: false, startSharing: false))
+                    Step("another memory is inert: one screen, one memory", .appeared(memoryId: Sample.picnic, startEditing: true, startSharing: false))
                     Step("share while loading is inert", .shareTapped)
                 }
             },

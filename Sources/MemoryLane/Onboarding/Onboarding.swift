@@ -10,7 +10,7 @@ import Duet
 public enum Onboarding: Feature {
     public static let name = "onboarding"
 
-    public enum Page: SumType, Sendable, Equatable, CaseIterable {
+    public enum Page: String, Codable, Sendable, Equatable, CaseIterable {
         case welcome, capture, share, reminders
     }
 
