@@ -52,10 +52,13 @@ final class ByteEncoder: Encoder {
         state.initialize(to: State())
         pathStorage = .allocate(capacity: 1)
         pathStorage.initialize(to: [])
+        pathStorage.pointee.reserveCapacity(16)
         framesStorage = .allocate(capacity: 1)
         framesStorage.initialize(to: [])
+        framesStorage.pointee.reserveCapacity(16)
         spansStorage = .allocate(capacity: 1)
         spansStorage.initialize(to: [])
+        spansStorage.pointee.reserveCapacity(64)
     }
 
     deinit {

@@ -17,6 +17,7 @@ public struct CanonicalEncoder: Sendable {
         return try root.box(value, at: nil) ?? .null
     }
 
+    /// One pass straight to bytes (`ByteEncoder`); shapes it does not handle go through the tree.
     public func canonicalBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         if let bytes = try ByteEncoder().encodeDocument(value) { return bytes }
         return CompactWriter.bytes(try encode(value))
@@ -38,6 +39,8 @@ enum EncodedStorage {
     case array(ArrayBuilder)
 }
 
+/// The tree encoder: builds a `JSONValue` (for `encode(_:)`, and for shapes the one-pass
+/// `ByteEncoder` hands back).
 final class DialectEncoder: Encoder, PathNode {
     let parent: DialectEncoder?
     let component: PathComponent?

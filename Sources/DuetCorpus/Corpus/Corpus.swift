@@ -21,6 +21,8 @@ public final class Corpus: @unchecked Sendable {
     init(database: Database, migrator: Migrator, migrate: Bool) throws {
         self.database = database
         self.blobs = BlobStore(database: database)
+        // A 32 MB page cache keeps the blob hash index warm through large imports.
+        try database.execute(sql: "PRAGMA cache_size=-32768")
         let isNew = try database.scalarInteger("SELECT count(*) FROM sqlite_schema") == 0
         if isNew || migrate {
             appliedOnOpen = try migrator.applyPending(to: database)

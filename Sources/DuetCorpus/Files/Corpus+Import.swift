@@ -21,27 +21,19 @@ extension Corpus {
             if !structures.isEmpty { try setStructures(manifestStructures: structures) }
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
-            for file in files {
-                let bytes: [UInt8]
-                do {
-                    bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file.path)))
-                } catch {
-                    throw InputError(file: file.path, message: "cannot read: \(error.localizedDescription)")
+            var knownHashes: [String: [UInt8]] = [:]
+            try database.cachedStatement("SELECT name, source_hash FROM fixtures WHERE source_hash IS NOT NULL").forEachRow { row in
+                knownHashes[row.text(at: 0) ?? ""] = row.blob(at: 1)
+            }
+            try ParsedFixtureFile.forEachBatch(files, knownHashes: knownHashes) { batch in
+                for file in batch {
+                    switch file.content {
+                    case .unchanged: summary.unchanged.append(file.name)
+                    case .failed(let error): throw error
+                    case .fixture(let fixture):
+                        summary.record(try writer.write(fixture, sourceHash: file.hash), name: file.name, steps: fixture.steps.count)
+                    }
                 }
-                let hash = ContentHash(of: bytes)
-                if try writer.isUnchanged(name: file.name, sourceHash: hash) {
-                    summary.unchanged.append(file.name)
-                    continue
-                }
-                let fixture: Fixture
-                do {
-                    fixture = try Fixture(name: file.name, document: CanonicalJSON.parse(bytes))
-                } catch let error as DialectError {
-                    throw InputError(file: file.path, error, fix: "fix the JSON, or re-record the fixture")
-                } catch let error as FixtureShapeError {
-                    throw FixtureFiles.inputError(error, file: file.path, bytes: bytes)
-                }
-                summary.record(try writer.write(fixture, sourceHash: hash), name: file.name, steps: fixture.steps.count)
             }
             if !summary.replaced.isEmpty { try collectGarbage() }
             return summary

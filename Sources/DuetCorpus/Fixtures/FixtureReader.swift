@@ -43,7 +43,7 @@ struct FixtureReader {
             if let extras = header.scenarioExtras { fixture.scenarioExtras = try blobValue(extras).objectValue ?? JSONObject() }
             fixture.steps = try steps(fixtureID: header.id)
             try body(fixture)
-            if parsed.count > 100_000 { parsed.removeAll(keepingCapacity: true) }
+            if parsed.count > 20_000 { parsed.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -72,7 +72,8 @@ struct FixtureReader {
         try select.forEachRow([.integer(id)]) { bytes = $0.blob(at: 0) }
         guard let bytes else { throw DatabaseError(code: 0, message: "blob \(id) is missing; run `duet corpus check`") }
         let value = try CanonicalJSON.parse(bytes)
-        parsed[id] = value
+        // Small blobs (actions, effect lists) recur; large states rarely do and would fill memory.
+        if bytes.count <= 512 { parsed[id] = value }
         return value
     }
 }

@@ -12,13 +12,6 @@ struct FixtureWriter {
         self.indexer = try StructuralIndexWriter(corpus: corpus)
     }
 
-    func isUnchanged(name: String, sourceHash: ContentHash) throws -> Bool {
-        let select = try corpus.database.cachedStatement("SELECT source_hash FROM fixtures WHERE name = ?")
-        var same = false
-        try select.forEachRow([.text(name)]) { same = $0.blob(at: 0) == sourceHash.bytes }
-        return same
-    }
-
     private struct StoredStep { var action: Int64; var state: Int64?; var effects: Int64; var extras: Int64? }
 
     /// Stores `fixture`; `sourceHash` identifies its document bytes (unchanged → nothing is written).

@@ -93,7 +93,7 @@ extension Corpus {
         func value(_ id: Int64) throws -> JSONValue {
             if let cached = parsed[id] { return cached }
             let result = try blobs.value(id: id)
-            if parsed.count > 50_000 { parsed.removeAll(keepingCapacity: true) }
+            if parsed.count > 5_000 { parsed.removeAll(keepingCapacity: true) }
             parsed[id] = result
             return result
         }

@@ -45,20 +45,21 @@ extension Corpus {
             entries[Key(feature: entry.feature, field: entry.field, kind: entry.kind)] = entry
         }
         try database.cachedStatement("""
-            SELECT k.feature, k.field, sf.primitive, k.kind,
+            SELECT k.feature, k.field, k.kind,
                    count(DISTINCT s.fixture_id), count(DISTINCT s.fixture_id || ':' || coalesce(s.step, -1))
             FROM snapshot_kinds k
             JOIN fixture_snapshots s ON s.snapshot = k.snapshot
             JOIN fixtures f ON f.id = s.fixture_id AND f.feature = k.feature
-            JOIN snapshot_fields sf ON sf.feature = k.feature AND sf.snapshot = k.snapshot AND sf.field = k.field
             WHERE ?1 IS NULL OR k.feature = ?1
             GROUP BY k.feature, k.field, k.kind
             """).forEachRow([SQLValue(feature)]) { row in
-            let key = Key(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", kind: row.text(at: 3) ?? "")
-            var entry = entries[key] ?? KindCoverageEntry(feature: key.feature, field: key.field, primitive: row.text(at: 2) ?? "",
+            let key = Key(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", kind: row.text(at: 2) ?? "")
+            // Kind ids are <feature>.<primitive>.<case>.
+            let primitive = key.kind.split(separator: ".").dropFirst().first.map(String.init) ?? ""
+            var entry = entries[key] ?? KindCoverageEntry(feature: key.feature, field: key.field, primitive: primitive,
                                                           kind: key.kind, declared: false, fixtures: 0, steps: 0)
-            entry.fixtures = row.int(at: 4)
-            entry.steps = row.int(at: 5)
+            entry.fixtures = row.int(at: 3)
+            entry.steps = row.int(at: 4)
             entries[key] = entry
         }
         let sorted = entries.values.sorted { ($0.feature, $0.field, $0.kind) < ($1.feature, $1.field, $1.kind) }

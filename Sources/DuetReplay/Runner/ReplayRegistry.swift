@@ -30,8 +30,8 @@ public struct ReplayRegistry {
         features.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Serves `feature`. `describe` answers the `describe` op for it (omit it and the feature is
-    /// described by its registration alone: name, no fields); `restore` rebuilds a state from a
+    /// Serves `feature`. `describe` answers the `describe` op for it (omit it and the kernel's
+    /// `describe(F.self)` does); `restore` rebuilds a state from a
     /// spine (omit it: a `Restorable` feature restores itself, any other feature overlays the
     /// spine on the initial state of its first scenario — see `SpineOverlay`).
     public mutating func register<F: Feature>(
@@ -46,6 +46,16 @@ public struct ReplayRegistry {
     public mutating func addChains(_ definitions: [ChainDefinition]) { chains += definitions }
 
     func feature(named name: String) -> ServedFeature? { features[name] }
+
+    /// One `reduce` in process, exactly as the server answers it: canonical state and effects.
+    ///
+    /// ```swift
+    /// let (state, effects) = try registry.reduce(feature: "tally", state: stateTree, action: actionTree)
+    /// ```
+    public func reduce(feature name: String, state: JSONValue, action: JSONValue) throws -> (state: [UInt8], effects: [UInt8]) {
+        guard let feature = features[name] else { throw ReplayRequestError(op: "reduce", message: "unknown feature \"\(name)\"") }
+        return try feature.reduce(state, action)
+    }
 
     /// The state `restore` starts from when the feature has no restore of its own.
     func baseState(for feature: String) -> JSONValue {

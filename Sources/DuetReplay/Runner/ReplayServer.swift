@@ -83,9 +83,11 @@ public struct ReplayServer {
         let encoder = CanonicalEncoder()
         var described: [JSONValue] = []
         for name in registry.featureNames {
-            let feature = registry.feature(named: name)!
-            let structure = feature.describe?() ?? FeatureStructure(feature: name, fields: [], actions: [], effects: [])
-            do { described.append(try encoder.encode(structure)) } catch { return errorLine("describe \(name): \(error)") }
+            do {
+                described.append(try encoder.encode(registry.feature(named: name)!.describe()))
+            } catch {
+                return errorLine("describe \(name): \(error)")
+            }
         }
         return line(ReplayProtocol.object([("features", .array(described))]))
     }
@@ -106,7 +108,7 @@ public struct ReplayServer {
             if let restore = feature.restore {
                 state = try restore(spine)
             } else {
-                let overlaid = SpineOverlay.restore(spine: spine, onto: registry.baseState(for: name), structure: feature.describe?())
+                let overlaid = SpineOverlay.restore(spine: spine, onto: registry.baseState(for: name), structure: try? feature.describe())
                 state = try feature.normalizeState(overlaid)
             }
             return line(ReplayProtocol.object([("state", .string(state.canonicalString))]))

@@ -5,7 +5,8 @@ struct ServedFeature {
     let name: String
     /// (state tree, action tree) → (canonical state, canonical effects).
     let reduce: (JSONValue, JSONValue) throws -> (state: [UInt8], effects: [UInt8])
-    let describe: (() -> FeatureStructure)?
+    /// The given description, else the kernel's `describe(F.self)`.
+    let describe: () throws -> FeatureStructure
     /// nil when the feature has no restore of its own (the server overlays the spine).
     let restore: ((JSONValue) throws -> JSONValue)?
     /// Decodes and re-encodes a tree as `State`: the overlay's result must be a valid state.
@@ -13,7 +14,7 @@ struct ServedFeature {
 
     init<F: Feature>(_ feature: F.Type, describe: (() -> FeatureStructure)?, restore: ((JSONValue) throws -> F.State)?) {
         name = F.name
-        self.describe = describe
+        self.describe = describe ?? { try Duet.describe(F.self) }
         reduce = { stateTree, actionTree in
             let decoder = CanonicalDecoder()
             var state = try decoder.decode(F.State.self, from: stateTree)
