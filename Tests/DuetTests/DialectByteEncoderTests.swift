@@ -10,6 +10,7 @@ private struct Outer: Codable {
     var maybe: [Int?]
     var map: [String: Choice]
     var nested: [[String]]
+    var byNumber: [Int: Choice] = [10: .none, 9: .one(9), -1: .none]
     var empty: [Int] = []
 }
 
@@ -54,6 +55,8 @@ final class DialectByteEncoderTests: XCTestCase {
             (try CanonicalEncoder().canonicalBytes("x"), try CanonicalEncoder().encode("x")),
             (try CanonicalEncoder().canonicalBytes(Choice.one(1)), try CanonicalEncoder().encode(Choice.one(1))),
             (try CanonicalEncoder().canonicalBytes([Choice]()), try CanonicalEncoder().encode([Choice]())),
+            (try CanonicalEncoder().canonicalBytes(Optional<Choice>.none), try CanonicalEncoder().encode(Optional<Choice>.none)),
+            (try CanonicalEncoder().canonicalBytes(Choice?.some(.none)), try CanonicalEncoder().encode(Choice?.some(.none))),
         ] {
             XCTAssertEqual(bytes, tree.canonicalBytes)
         }

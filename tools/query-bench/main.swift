@@ -111,7 +111,8 @@ var grepTimes: [Double] = []
 let step = max(1, kinds.count / options.grepKinds)
 for kind in stride(from: 0, to: kinds.count, by: step).prefix(options.grepKinds).map({ kinds[$0] }) {
     let parts = kind.split(separator: ".")
-    let (seconds, listed) = try grep("\"case\": \"\(parts[2])\"", feature: String(parts[0]), in: files.path)
+    // The case name in quotes: a sum case ("case": "x") or a raw tab/phase value ("activeTab": "x").
+    let (seconds, listed) = try grep("\"\(parts[2])\"", feature: String(parts[0]), in: files.path)
     let found = try corpus.touches(KindPattern(kind)).fixtures.count
     grepTimes.append(seconds)
     print("grep -rl     \(ms(seconds))   \(kind): \(listed) files (touches: \(found) fixtures, \(String(format: "%.1f", (seconds / touchesP50))))×")

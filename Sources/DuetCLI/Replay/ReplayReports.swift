@@ -62,8 +62,13 @@ enum ReplayReports {
             object["results"] = .array(run.results.map { failureJSON($0) })
             return .object(object)
         })
-        return Report(Table(columns: ["platform", "fixture", "status", "steps", "failed_step", "kind", "path", "detail"], rows: rows),
-                      title: "Verify", json: .object(json))
+        let table = Table(columns: ["platform", "fixture", "status", "steps", "failed_step", "kind", "path", "detail"], rows: rows)
+        let summary = outcome.runs.map { run in
+            "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.passedCount) passed, \(run.failedCount) failed, \(run.notRunCount) not run, \(run.stepCount) steps in \(run.durationMilliseconds) ms"
+        } + outcome.missingRunners.map { "\($0): failed — no runner" } + (outcome.fixtureCount == 0 ? ["failed — no stored fixture matches"] : [])
+        return Report(sections: [Report.Section(id: "results", title: "Verify", content: .table(table)),
+                                 Report.Section(id: "summary", title: "Summary", content: .text(summary.joined(separator: "\n")))],
+                      json: .object(json))
     }
 
     static func pending(_ recordings: [PendingRecording]) -> Report {

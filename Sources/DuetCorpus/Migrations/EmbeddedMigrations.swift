@@ -336,5 +336,10 @@ CREATE TABLE milestones (
 CREATE INDEX step_transitions_by_kind_and_step ON step_transitions(kind, fixture_id, step, field, depth, change, action_case);
 
 """####),
+        Migration(fileName: "0022_initial_states_index.sql", sql: ####"""
+-- `touches` walks a feature's distinct initial states without reading fixture rows.
+CREATE INDEX fixtures_by_feature_and_initial ON fixtures(feature, initial_blob);
+
+"""####),
     ]
 }

@@ -43,70 +43,77 @@ extension Corpus {
     /// ```
     ///
     /// Spans come from the indexed transitions plus the initial states holding the kind: the
-    /// index records every change between consecutive snapshots, so no snapshot is read.
+    /// index records every change between consecutive snapshots, so no snapshot row is read.
     public func touches(_ pattern: KindPattern) throws -> KindTouches {
-        let kinds = try pattern.kindIDs(in: self)
-        // CROSS JOIN keeps the feature's fixtures as the outer loop: a common kind is held by far
-        // more snapshots than there are fixtures.
-        let initial = try database.cachedStatement("""
-            SELECT f.id, f.name, f.feature, f.step_count, k.field, k.depth
-            FROM fixtures f CROSS JOIN snapshot_kinds k ON k.feature = f.feature AND k.snapshot = f.initial_blob
-            WHERE f.feature = ?2 AND f.shape = 'leaf' AND k.kind = ?1
-            """)
-        let transitions = try database.cachedStatement("""
-            SELECT f.id, f.name, f.feature, f.step_count, t.field, t.depth, t.step, t.change, t.action_case
-            FROM step_transitions t JOIN fixtures f ON f.id = t.fixture_id
-            WHERE t.kind = ?1
-            ORDER BY t.fixture_id, t.step
-            """)
-        var spans: [KindSpan] = []
-        for kind in kinds {
-            let feature = String(kind.prefix { $0 != "." })
-            struct Lane: Hashable { var fixture: Int64; var field: String; var depth: Int }
-            var open: [Lane: KindSpan] = [:]
-            var stepCounts: [Int64: Int] = [:]
-            try initial.forEachRow([.text(kind), .text(feature)]) { row in
-                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 4) ?? "", depth: row.int(at: 5))
-                stepCounts[lane.fixture] = row.int(at: 3)
-                open[lane] = KindSpan(fixture: row.text(at: 1) ?? "", feature: row.text(at: 2) ?? "", kind: kind, field: lane.field,
-                                      depth: lane.depth, enteredAt: nil, enteredBy: nil, leftAt: nil, leftBy: nil, snapshots: 0)
+        struct Lane: Hashable { var fixture: Int64; var field: String; var depth: Int }
+        struct Open {
+            var kind: String; var lane: Lane; var enteredAt: Int?; var enteredBy: String?
+            func span(leftAt: Int?, leftBy: String?) -> KindSpan {
+                KindSpan(fixture: "", feature: "", kind: kind, field: lane.field, depth: lane.depth, enteredAt: enteredAt,
+                         enteredBy: enteredBy, leftAt: leftAt, leftBy: leftBy, snapshots: 0)
             }
-            var closed: [KindSpan] = []
-            try transitions.forEachRow([.text(kind)]) { row in
-                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 4) ?? "", depth: row.int(at: 5))
-                stepCounts[lane.fixture] = row.int(at: 3)
-                let step = row.int(at: 6)
-                let verb = row.isNull(at: 8) ? nil : row.text(at: 8)
-                if row.text(at: 7) == "entered" {
-                    if let dangling = open[lane] { closed.append(dangling) }
-                    open[lane] = KindSpan(fixture: row.text(at: 1) ?? "", feature: row.text(at: 2) ?? "", kind: kind, field: lane.field,
-                                          depth: lane.depth, enteredAt: step, enteredBy: verb, leftAt: nil, leftBy: nil, snapshots: 0)
+        }
+        let kinds = try pattern.kindIDs(in: self)
+        var spans: [(lane: Lane, span: KindSpan)] = []
+        for kind in kinds {
+            var open: [Lane: Open] = [:]
+            // Initial states: each distinct one of the feature is probed once (branches share them).
+            try database.cachedStatement("""
+                SELECT f.id, k.field, k.depth
+                FROM (SELECT DISTINCT initial_blob AS blob FROM fixtures WHERE feature = ?2 AND initial_blob IS NOT NULL) i
+                CROSS JOIN snapshot_kinds k ON k.kind = ?1 AND k.snapshot = i.blob AND k.feature = ?2
+                JOIN fixtures f ON f.feature = ?2 AND f.initial_blob = i.blob AND f.shape = 'leaf'
+                """).forEachRow([.text(kind), .text(String(kind.prefix { $0 != "." }))]) { row in
+                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 1) ?? "", depth: row.int(at: 2))
+                open[lane] = Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil)
+            }
+            // Transitions in fixture and step order, from the covering index alone.
+            try database.cachedStatement("""
+                SELECT fixture_id, field, depth, step, change = 'entered', action_case
+                FROM step_transitions WHERE kind = ?1 ORDER BY fixture_id, step
+                """).forEachRow([.text(kind)]) { row in
+                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 1) ?? "", depth: row.int(at: 2))
+                let step = row.int(at: 3)
+                let verb = row.isNull(at: 5) ? nil : row.text(at: 5)
+                if row.int(at: 4) == 1 {
+                    if let dangling = open[lane] { spans.append((lane, dangling.span(leftAt: nil, leftBy: nil))) }
+                    open[lane] = Open(kind: kind, lane: lane, enteredAt: step, enteredBy: verb)
                 } else {
-                    var span = open.removeValue(forKey: lane) ?? KindSpan(
-                        fixture: row.text(at: 1) ?? "", feature: row.text(at: 2) ?? "", kind: kind, field: lane.field, depth: lane.depth,
-                        enteredAt: nil, enteredBy: nil, leftAt: nil, leftBy: nil, snapshots: 0)
-                    span.leftAt = step
-                    span.leftBy = verb
-                    closed.append(span)
+                    let entered = open.removeValue(forKey: lane) ?? Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil)
+                    spans.append((lane, entered.span(leftAt: step, leftBy: verb)))
                 }
             }
-            for (lane, span) in open { closed.append(span.endingAfter(steps: stepCounts[lane.fixture] ?? 0)) }
-            spans += closed.map { $0.leftAt == nil ? $0 : $0.endingAfter(steps: 0) }
+            spans += open.values.map { ($0.lane, $0.span(leftAt: nil, leftBy: nil)) }
         }
-        spans.sort { a, b in
-            if a.fixture != b.fixture { return a.fixture < b.fixture }
-            if a.kind != b.kind { return a.kind < b.kind }
-            if a.field != b.field { return a.field < b.field }
-            if a.depth != b.depth { return a.depth < b.depth }
-            return (a.enteredAt ?? -1) < (b.enteredAt ?? -1)
+        // Name, feature and length of each fixture touched, in name order (one statement).
+        let ids = Set(spans.map(\.lane.fixture)).map { JSONValue.int($0) }
+        var fixtures: [Int64: (rank: Int, name: String, feature: String, steps: Int)] = [:]
+        try database.cachedStatement("""
+            SELECT id, name, feature, step_count FROM fixtures WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY name
+            """).forEachRow([.text(JSONValue.array(ids).canonicalString)]) { row in
+            fixtures[row.int64(at: 0)] = (fixtures.count, row.text(at: 1) ?? "", row.text(at: 2) ?? "", row.int(at: 3))
         }
-        return KindTouches(pattern: pattern.description, kinds: kinds, spans: spans)
+        var ranked = spans.map { lane, span -> (rank: Int, span: KindSpan) in
+            var span = span
+            let fixture = fixtures[lane.fixture] ?? (Int.max, "", "", 0)
+            span.fixture = fixture.name
+            span.feature = fixture.feature
+            return (fixture.rank, span.counted(steps: fixture.steps))
+        }
+        ranked.sort { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.span.kind != b.span.kind { return a.span.kind < b.span.kind }
+            if a.span.field != b.span.field { return a.span.field < b.span.field }
+            if a.span.depth != b.span.depth { return a.span.depth < b.span.depth }
+            return (a.span.enteredAt ?? -1) < (b.span.enteredAt ?? -1)
+        }
+        return KindTouches(pattern: pattern.description, kinds: kinds, spans: ranked.map(\.span))
     }
 }
 
 extension KindSpan {
     /// Fills `snapshots`: up to the step that left it, else through the fixture's last step.
-    fileprivate func endingAfter(steps: Int) -> KindSpan {
+    fileprivate func counted(steps: Int) -> KindSpan {
         var span = self
         let first = enteredAt.map { $0 + 1 } ?? 0          // snapshot positions: 0 = initial, n = after step n-1
         let end = leftAt.map { $0 + 1 } ?? (steps + 1)       // exclusive
