@@ -49,6 +49,17 @@ final class ReplayServerTests: XCTestCase {
                        #"{"effects":"[{\"id\":\"counter.log\",\"kind\":\"cancel\"}]","state":"{\"count\":0}"}"# + "\n")
     }
 
+    func testStatesWithQuotesBackslashesAndControlCharactersSurviveTheStringWrapping() throws {
+        let note = "say \"hi\" \\ back\nslash\t\u{1}\u{1F}é"
+        let state = try CanonicalEncoder().encode(Counter.State(count: 1, note: note))
+        let line = #"{"op":"reduce","feature":"counter","state":"# + state.canonicalString + #","action":{"case":"add","value":1}}"#
+        let response = try XCTUnwrap(respond(line))
+        let returned = try XCTUnwrap(json(response)["state"]?.stringValue)
+        XCTAssertEqual(try CanonicalJSON.parse(returned)["note"]?.stringValue, note)
+        XCTAssertEqual(returned, try CanonicalEncoder().canonicalString(Counter.State(count: 2, note: note)))
+        XCTAssertTrue(response.contains(#"\u0001"#), "control characters are escaped twice over: \(response)")
+    }
+
     func testBadRequestsAnswerAnErrorLine() throws {
         let cases = [
             #"{"op":"teleport"}"#: "unknown op",

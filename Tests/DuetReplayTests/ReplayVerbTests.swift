@@ -120,14 +120,30 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertTrue(noRunner.err.contains("no runner for kotlin"), noRunner.err)
     }
 
+    func testTheManifestNamesTheRunnerAndRunsItFromTheRepositoryRoot() throws {
+        let parity = directory.appendingPathComponent("parity")
+        try FileManager.default.createDirectory(at: parity, withIntermediateDirectories: true)
+        // The runner is named relative to the repository root; the CLI runs from a subfolder.
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("runner").path, withDestinationPath: SampleRunner.executable!)
+        try "runners:\n  swift: ./runner\n".write(to: parity.appendingPathComponent("manifest.yaml"), atomically: true, encoding: .utf8)
+        let nested = directory.appendingPathComponent("Sources/Deep")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        let out = OutputSink(capturing: ()), err = OutputSink(capturing: ())
+        XCTAssertEqual(DuetCommandLine.run(["--corpus", corpusPath, "record"], environment: [:], workingDirectory: nested.path, stdout: out, stderr: err),
+                       .holds, String(decoding: err.captured, as: UTF8.self))
+        XCTAssertEqual(DuetCommandLine.run(["--corpus", corpusPath, "verify"], environment: [:], workingDirectory: nested.path, stdout: out, stderr: err), .holds)
+        // Negative control: kotlin has no runner in this manifest.
+        XCTAssertEqual(DuetCommandLine.run(["--corpus", corpusPath, "verify", "--platform", "kotlin"], environment: [:], workingDirectory: nested.path, stdout: out, stderr: err), .environment)
+    }
+
     func testBrokenRunnersEndTheRunCleanlyWithExit3() throws {
         XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
         let started = Date()
         for runner in ["echo garbage", "sleep 100", "exit 4"] {
-            let verify = duet("verify", "--runner", runner, "--timeout", "0.5")
+            let verify = duet("verify", "--runner", runner, "--timeout", "0.5", "--startup-timeout", "0.5")
             XCTAssertEqual(verify.status, .environment, runner)
             XCTAssertTrue(verify.err.contains("`\(runner)`"), "the runner is named: \(verify.err)")
-            XCTAssertEqual(duet("record", "--runner", runner, "--timeout", "0.5").status, .environment, runner)
+            XCTAssertEqual(duet("record", "--runner", runner, "--timeout", "0.5", "--startup-timeout", "0.5").status, .environment, runner)
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 20, "never hang")
     }

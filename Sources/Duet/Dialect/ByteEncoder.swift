@@ -40,12 +40,12 @@ final class ByteEncoder: Encoder {
     }
 
     let out = ByteSink(capacity: 1024)
-    private let reorderScratch = ByteSink(capacity: 256)
-    // Kept behind a pointer: stored `var`s of a class pay a dynamic exclusivity check per access.
+    let reorderScratch = ByteSink(capacity: 256)
+    // Kept behind pointers: stored `var`s of a class pay a dynamic exclusivity check per access.
     private let state: UnsafeMutablePointer<State>
     private let pathStorage: UnsafeMutablePointer<[PathComponent]>
-    private let framesStorage: UnsafeMutablePointer<[Frame]>
-    private let spansStorage: UnsafeMutablePointer<[Span]>
+    private let framesStorage: UnsafeMutablePointer<RawStack<Frame>>
+    private let spansStorage: UnsafeMutablePointer<RawStack<Span>>
 
     init() {
         state = .allocate(capacity: 1)
@@ -54,11 +54,9 @@ final class ByteEncoder: Encoder {
         pathStorage.initialize(to: [])
         pathStorage.pointee.reserveCapacity(16)
         framesStorage = .allocate(capacity: 1)
-        framesStorage.initialize(to: [])
-        framesStorage.pointee.reserveCapacity(16)
+        framesStorage.initialize(to: RawStack(capacity: 16))
         spansStorage = .allocate(capacity: 1)
-        spansStorage.initialize(to: [])
-        spansStorage.pointee.reserveCapacity(64)
+        spansStorage.initialize(to: RawStack(capacity: 64))
     }
 
     deinit {
@@ -66,21 +64,34 @@ final class ByteEncoder: Encoder {
         state.deallocate()
         pathStorage.deinitialize(count: 1)
         pathStorage.deallocate()
-        framesStorage.deinitialize(count: 1)
+        framesStorage.pointee.deallocate()
         framesStorage.deallocate()
-        spansStorage.deinitialize(count: 1)
+        spansStorage.pointee.deallocate()
         spansStorage.deallocate()
     }
+
+    /// Back to a fresh encoder's state, keeping the buffers (for `ByteEncoderPool`).
+    func reset() {
+        state.pointee = State()
+        path.removeAll(keepingCapacity: true)
+        frames.truncate(to: 0)
+        spans.truncate(to: 0)
+        out.truncate(to: 0)
+        reorderScratch.truncate(to: 0)
+    }
+
+    /// Output capacity kept, so a pool does not hold on to one huge document's buffer.
+    var retainedBytes: Int { out.capacity + reorderScratch.capacity }
 
     var path: [PathComponent] {
         unsafeAddress { UnsafePointer(pathStorage) }
         unsafeMutableAddress { pathStorage }
     }
-    var frames: [Frame] {
+    var frames: RawStack<Frame> {
         unsafeAddress { UnsafePointer(framesStorage) }
         unsafeMutableAddress { framesStorage }
     }
-    var spans: [Span] {
+    var spans: RawStack<Span> {
         unsafeAddress { UnsafePointer(spansStorage) }
         unsafeMutableAddress { spansStorage }
     }
@@ -223,75 +234,5 @@ final class ByteEncoder: Encoder {
         guard depth >= 0 else { throw NeedsTree() }
         if frames.count - 1 > depth { closeFrames(downTo: depth + 1) }
         guard frames.count - 1 == depth, frames[depth].id == id else { throw NeedsTree() }
-    }
-
-    func closeFrames(downTo depth: Int) {
-        while frames.count > depth { closeTop() }
-    }
-
-    private func closeTop() {
-        let f = frames.removeLast()
-        switch f.kind {
-        case .array:
-            out.append(UInt8(ascii: "]"))
-        case .object:
-            if !f.sorted { reorder(f) }
-            out.append(UInt8(ascii: "}"))
-        case .sumOuter:
-            if f.count == 0 { needsTree = true }
-            out.append(UInt8(ascii: "}"))
-        case .sumPayload:
-            closeSumPayload(f)
-        }
-        spans.removeSubrange(f.spanBase...)
-    }
-
-    /// `{}` → no `value`; `{"_0":X}` → `X`; anything else stays an object.
-    private func closeSumPayload(_ f: Frame) {
-        if f.count == 0 {
-            out.truncate(to: f.valueMarker)
-            return
-        }
-        if f.count == 1 {
-            let span = spans[f.spanBase]
-            let key = out.view(span.start..<span.keyEnd)
-            if key.count == 4 && key[1] == UInt8(ascii: "_") && key[2] == UInt8(ascii: "0") {
-                let valueStart = span.keyEnd + 1
-                let length = span.end - valueStart
-                (out.base + f.open).update(from: out.base + valueStart, count: length)
-                out.truncate(to: f.open + length)
-                return
-            }
-        }
-        if !f.sorted { reorder(f) }
-        out.append(UInt8(ascii: "}"))
-    }
-
-    private func reorder(_ f: Frame) {
-        let regionStart = spans[f.spanBase].start
-        // Insertion sort of the spans themselves: objects are small and often nearly sorted.
-        var i = f.spanBase + 1
-        while i < spans.count {
-            let current = spans[i]
-            var j = i - 1
-            while j >= f.spanBase && compareKeys(spans[j], current) > 0 {
-                spans[j + 1] = spans[j]
-                j -= 1
-            }
-            spans[j + 1] = current
-            i += 1
-        }
-        reorderScratch.truncate(to: 0)
-        for n in f.spanBase..<spans.count {
-            if n > f.spanBase { reorderScratch.append(UInt8(ascii: ",")) }
-            reorderScratch.append(out.view(spans[n].start..<spans[n].end))
-        }
-        out.truncate(to: regionStart)
-        out.append(reorderScratch.view(0..<reorderScratch.count))
-    }
-
-    @inline(__always)
-    func compareKeys(_ a: Span, _ b: Span) -> Int {
-        ScalarOrder.compare(out.view((a.start + 1)..<(a.keyEnd - 1)), out.view((b.start + 1)..<(b.keyEnd - 1)))
     }
 }

@@ -9,10 +9,10 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     @inline(__always)
     private func begin(_ key: Key) throws -> (start: Int, keyEnd: Int) {
         try encoder.activate(depth, id)
-        let frame = encoder.frames[depth]
-        guard frame.kind == .object || frame.kind == .sumPayload else { throw ByteEncoder.NeedsTree() }
+        let frame = encoder.frames.base + depth
+        guard frame.pointee.kind == .object || frame.pointee.kind == .sumPayload else { throw ByteEncoder.NeedsTree() }
         let out = encoder.out
-        if frame.count > 0 { out.append(UInt8(ascii: ",")) }
+        if frame.pointee.count > 0 { out.append(UInt8(ascii: ",")) }
         let start = out.count
         let name = key.stringValue
         ScalarWriter.appendString(name, to: out)

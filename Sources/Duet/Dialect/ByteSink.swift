@@ -16,7 +16,7 @@ final class ByteSink {
         get { header.pointee.count }
         set { header.pointee.count = newValue }
     }
-    private var capacity: Int { header.pointee.capacity }
+    var capacity: Int { header.pointee.capacity }
 
     init(capacity: Int = 256) {
         let capacity = max(capacity, 16)

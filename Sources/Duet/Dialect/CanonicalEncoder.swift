@@ -19,7 +19,9 @@ public struct CanonicalEncoder: Sendable {
 
     /// One pass straight to bytes (`ByteEncoder`); shapes it does not handle go through the tree.
     public func canonicalBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        if let bytes = try ByteEncoder().encodeDocument(value) { return bytes }
+        let encoder = ByteEncoderPool.shared.take()
+        defer { ByteEncoderPool.shared.give(encoder) }
+        if let bytes = try encoder.encodeDocument(value) { return bytes }
         return CompactWriter.bytes(try encode(value))
     }
 

@@ -21,15 +21,16 @@ public struct RecordWorkflow {
     public let corpus: Corpus
     public let runner: String
     public let mode: Mode
-    public var timeout: Double = 10
+    public var timeout: Double
+    public var startupTimeout: Double
     public var platform = "swift"
 
-    public init(corpus: Corpus, runner: String, mode: Mode, timeout: Double = 10) {
-        self.corpus = corpus; self.runner = runner; self.mode = mode; self.timeout = timeout
+    public init(corpus: Corpus, runner: String, mode: Mode, timeout: Double = 10, startupTimeout: Double = 120) {
+        self.corpus = corpus; self.runner = runner; self.mode = mode; self.timeout = timeout; self.startupTimeout = startupTimeout
     }
 
     public func run(_ selection: RecordSelection = RecordSelection()) throws -> RecordOutcome {
-        let session = ReplaySession(command: runner, timeout: timeout)
+        let session = ReplaySession(command: runner, timeout: timeout, startupTimeout: startupTimeout)
         defer { session.close() }
         var outcome = RecordOutcome(mode: mode)
         let scenarios: RunnerScenarios, structures: [FeatureStructure]

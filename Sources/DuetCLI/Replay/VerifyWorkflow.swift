@@ -12,10 +12,11 @@ public struct VerifyWorkflow {
     public let corpus: Corpus
     public let runners: RunnerCommands
     public var timeout: Double
+    public var startupTimeout: Double
     public var window: Int
 
-    public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, window: Int = 512) {
-        self.corpus = corpus; self.runners = runners; self.timeout = timeout; self.window = window
+    public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, startupTimeout: Double = 120, window: Int = 512) {
+        self.corpus = corpus; self.runners = runners; self.timeout = timeout; self.startupTimeout = startupTimeout; self.window = window
     }
 
     public func run(feature: String? = nil, fixture: String? = nil,
@@ -24,7 +25,7 @@ public struct VerifyWorkflow {
         var outcome = VerifyOutcome(missingRunners: runners.missing, fixtureCount: fixtures.count)
         guard !fixtures.isEmpty else { return outcome }
         for platform in runners.commands.keys.sorted() {
-            let session = ReplaySession(command: runners.commands[platform]!, timeout: timeout)
+            let session = ReplaySession(command: runners.commands[platform]!, timeout: timeout, startupTimeout: startupTimeout)
             let run = FixtureReplayer(session: session, platform: platform, window: window)
                 .verify(fixtures) { done, total in progress?(platform, done, total) }
             session.close()

@@ -20,13 +20,14 @@ struct RecordVerb: Verb {
         .value("--fixture", placeholder: "NAME", help: "Only this fixture (a leaf name or a scenario's base name)."),
         .value("--runner", placeholder: "CMD", help: "Runner command (run with /bin/sh -c)."),
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
+        .value("--startup-timeout", placeholder: "SECONDS", help: "How long the runner may take to start and handshake (default 120)."),
         .format,
     ]
 
     let check: Bool, writeAll: Bool
     let selection: RecordSelection
     let runner: String?
-    let timeout: Double
+    let timeout: Double, startupTimeout: Double
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -34,7 +35,8 @@ struct RecordVerb: Verb {
         writeAll = arguments.flag("--write")
         selection = RecordSelection(feature: arguments.value("--feature"), fixture: arguments.value("--fixture"))
         runner = arguments.value("--runner")
-        timeout = try ReplayOptions.timeout(arguments)
+        timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
+        startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()
     }
 
@@ -45,7 +47,7 @@ struct RecordVerb: Verb {
             return .environment
         }
         let mode: RecordWorkflow.Mode = writeAll ? .write : (check || context.isCI) ? .gate : .write
-        let outcome = try RecordWorkflow(corpus: context.corpus(), runner: command, mode: mode, timeout: timeout).run(selection)
+        let outcome = try RecordWorkflow(corpus: context.corpus(), runner: command, mode: mode, timeout: timeout, startupTimeout: startupTimeout).run(selection)
         context.render(ReplayReports.record(outcome), as: format)
         if let failure = outcome.environmentFailure { context.note("duet record: \(failure)") }
         if !outcome.pending.isEmpty {
@@ -56,9 +58,9 @@ struct RecordVerb: Verb {
 }
 
 enum ReplayOptions {
-    static func timeout(_ arguments: ParsedArguments) throws(UsageError) -> Double {
-        guard let raw = arguments.value("--timeout") else { return 10 }
-        guard let seconds = Double(raw), seconds > 0 else { throw UsageError("--timeout takes a positive number of seconds, not '\(raw)'") }
+    static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double) throws(UsageError) -> Double {
+        guard let raw = arguments.value(name) else { return fallback }
+        guard let seconds = Double(raw), seconds > 0 else { throw UsageError("\(name) takes a positive number of seconds, not '\(raw)'") }
         return seconds
     }
 }

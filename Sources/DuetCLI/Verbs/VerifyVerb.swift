@@ -18,13 +18,14 @@ struct VerifyVerb: Verb {
         .value("--fixture", placeholder: "NAME", help: "Only this fixture."),
         .value("--runner", placeholder: "CMD", help: "Runner command for the one platform verified."),
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
+        .value("--startup-timeout", placeholder: "SECONDS", help: "How long a runner may take to start and handshake (default 120)."),
         .value("--junit", placeholder: "FILE", help: "Also write JUnit XML (one test case per fixture)."),
         .format,
     ]
 
     let platforms: [String]
     let feature: String?, fixture: String?, runner: String?, junit: String?
-    let timeout: Double
+    let timeout: Double, startupTimeout: Double
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -39,13 +40,14 @@ struct VerifyVerb: Verb {
         runner = arguments.value("--runner")
         junit = arguments.value("--junit")
         if runner != nil && platforms.count > 1 { throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml") }
-        timeout = try ReplayOptions.timeout(arguments)
+        timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
+        startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
-        let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout)
+        let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout)
         let outcome = try workflow.run(feature: feature, fixture: fixture) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }

@@ -86,28 +86,32 @@ extension Corpus {
             spans += open.values.map { ($0.lane, $0.span(leftAt: nil, leftBy: nil)) }
         }
         // Name, feature and length of each fixture touched, in name order (one statement).
-        let ids = Set(spans.map(\.lane.fixture)).map { JSONValue.int($0) }
+        let ids = "[" + Set(spans.map(\.lane.fixture)).map(String.init).joined(separator: ",") + "]"
         var fixtures: [Int64: (rank: Int, name: String, feature: String, steps: Int)] = [:]
+        fixtures.reserveCapacity(spans.count)
         try database.cachedStatement("""
-            SELECT id, name, feature, step_count FROM fixtures WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY name
-            """).forEachRow([.text(JSONValue.array(ids).canonicalString)]) { row in
+            SELECT f.id, f.name, f.feature, f.step_count FROM json_each(?1) j CROSS JOIN fixtures f ON f.id = j.value ORDER BY f.name
+            """).forEachRow([.text(ids)]) { row in
             fixtures[row.int64(at: 0)] = (fixtures.count, row.text(at: 1) ?? "", row.text(at: 2) ?? "", row.int(at: 3))
         }
-        var ranked = spans.map { lane, span -> (rank: Int, span: KindSpan) in
-            var span = span
-            let fixture = fixtures[lane.fixture] ?? (Int.max, "", "", 0)
+        // Sort positions on small keys rather than moving whole spans around.
+        let ranks = spans.map { fixtures[$0.lane.fixture]?.rank ?? Int.max }
+        let order = spans.indices.sorted { a, b in
+            if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+            let x = spans[a].span, y = spans[b].span
+            if x.kind != y.kind { return x.kind < y.kind }
+            if x.field != y.field { return x.field < y.field }
+            if x.depth != y.depth { return x.depth < y.depth }
+            return (x.enteredAt ?? -1) < (y.enteredAt ?? -1)
+        }
+        let sorted = order.map { index -> KindSpan in
+            var span = spans[index].span
+            let fixture = fixtures[spans[index].lane.fixture] ?? (Int.max, "", "", 0)
             span.fixture = fixture.name
             span.feature = fixture.feature
-            return (fixture.rank, span.counted(steps: fixture.steps))
+            return span.counted(steps: fixture.steps)
         }
-        ranked.sort { a, b in
-            if a.rank != b.rank { return a.rank < b.rank }
-            if a.span.kind != b.span.kind { return a.span.kind < b.span.kind }
-            if a.span.field != b.span.field { return a.span.field < b.span.field }
-            if a.span.depth != b.span.depth { return a.span.depth < b.span.depth }
-            return (a.span.enteredAt ?? -1) < (b.span.enteredAt ?? -1)
-        }
-        return KindTouches(pattern: pattern.description, kinds: kinds, spans: ranked.map(\.span))
+        return KindTouches(pattern: pattern.description, kinds: kinds, spans: sorted)
     }
 }
 

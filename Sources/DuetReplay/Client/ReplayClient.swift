@@ -20,12 +20,13 @@ public final class ReplayClient {
     public private(set) var isAlive = true
     private let process: RunnerProcess
 
-    public init(command: String, timeout: Double) throws(RunnerFailure) {
+    /// `startupTimeout` bounds the wait for the handshake (a runner may build first); `timeout` every request.
+    public init(command: String, timeout: Double, startupTimeout: Double? = nil) throws(RunnerFailure) {
         self.command = command
         self.timeout = timeout
         process = try RunnerProcess(command: command)
         do throws(RunnerFailure) {
-            let line = try process.nextLine(timeout: timeout, waitingFor: "the handshake")
+            let line = try process.nextLine(timeout: startupTimeout ?? timeout, waitingFor: "the handshake")
             let handshake = try Self.handshake(line, process: process)
             platform = handshake.platform
             features = handshake.features

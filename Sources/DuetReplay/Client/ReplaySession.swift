@@ -13,6 +13,8 @@
 public final class ReplaySession {
     public let command: String
     public let timeout: Double
+    /// How long a (re)started runner may take to handshake; nil means `timeout`.
+    public let startupTimeout: Double?
     public private(set) var restarts = 0
     /// The failure that ended the session: the runner keeps failing.
     public private(set) var endedBy: RunnerFailure?
@@ -20,9 +22,10 @@ public final class ReplaySession {
     private var failuresInARow = 0
     private var started = false
 
-    public init(command: String, timeout: Double = 10) {
+    public init(command: String, timeout: Double = 10, startupTimeout: Double? = nil) {
         self.command = command
         self.timeout = timeout
+        self.startupTimeout = startupTimeout
     }
 
     deinit { current?.close() }
@@ -34,7 +37,7 @@ public final class ReplaySession {
         if started { restarts += 1 }
         started = true
         do {
-            let client = try ReplayClient(command: command, timeout: timeout)
+            let client = try ReplayClient(command: command, timeout: timeout, startupTimeout: startupTimeout)
             current = client
             return client
         } catch {

@@ -105,7 +105,7 @@ final class RunnerProcess {
     // MARK: - Pumping
 
     private func takeLine() -> [UInt8]? {
-        guard let newline = incoming[scanned...].firstIndex(of: 0x0A) else {
+        guard let newline = LineReader.newline(in: incoming, from: scanned) else {
             scanned = incoming.count
             return nil
         }

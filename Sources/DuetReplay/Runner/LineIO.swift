@@ -17,7 +17,7 @@ struct LineReader {
     mutating func nextLine() -> [UInt8]? {
         var scanFrom = start
         while true {
-            if let newline = buffer[scanFrom...].firstIndex(of: 0x0A) {
+            if let newline = Self.newline(in: buffer, from: scanFrom) {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
                 if start > 1 << 16 { buffer.removeSubrange(0..<start); start = 0 }
@@ -33,6 +33,15 @@ struct LineReader {
                 return line
             }
             buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
+
+extension LineReader {
+    static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { raw in
+            memchr(raw.baseAddress! + start, 0x0A, raw.count - start).map { $0 - UnsafeMutableRawPointer(mutating: raw.baseAddress!) }
         }
     }
 }

@@ -125,20 +125,30 @@ public struct ReplayServer {
     private func errorLine(_ message: String) -> [UInt8] { line(ReplayProtocol.error(message)) }
     private func line(_ value: JSONValue) -> [UInt8] { value.canonicalBytes + [0x0A] }
 
-    /// Canonical bytes written as a dialect string literal (quotes included).
+    /// Canonical bytes written as a dialect string literal (quotes included); runs of bytes that
+    /// need no escape are copied in one go (this is the runner's per-step hot path).
     private func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
         out.append(0x22)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        for byte in bytes {
-            switch byte {
-            case 0x22: out.append(0x5C); out.append(0x22)
-            case 0x5C: out.append(0x5C); out.append(0x5C)
-            case 0x0A: out.append(0x5C); out.append(0x6E)
-            case 0x0D: out.append(0x5C); out.append(0x72)
-            case 0x09: out.append(0x5C); out.append(0x74)
-            case 0..<0x20: out.append(contentsOf: Array(#"\u00"#.utf8)); out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
+        bytes.withUnsafeBufferPointer { input in
+            var runStart = 0
+            for index in 0..<input.count {
+                let byte = input[index]
+                guard byte == 0x22 || byte == 0x5C || byte < 0x20 else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case 0x22: out.append(0x5C); out.append(0x22)
+                case 0x5C: out.append(0x5C); out.append(0x5C)
+                case 0x0A: out.append(0x5C); out.append(0x6E)
+                case 0x0D: out.append(0x5C); out.append(0x72)
+                case 0x09: out.append(0x5C); out.append(0x74)
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])
+                    hex.withUTF8Buffer { digits in out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 0xF)]) }
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<input.count]))
         }
         out.append(0x22)
     }
