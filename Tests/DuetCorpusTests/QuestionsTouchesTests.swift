@@ -40,8 +40,16 @@ final class QuestionsTouchesTests: XCTestCase {
     }
 
     func testSpansCountExactlyTheSnapshotsHoldingTheKind() throws {
-        // The spans are derived from transitions; the view counts snapshots directly. They must agree.
-        let corpus = try QuestionsCorpus.make()
+        // The spans are derived from transitions; the view counts snapshots directly. They must agree,
+        // including a kind held at two path depths at once.
+        let deep = QuestionsCorpus.leaf("shared.deep", "shared", #"{"path":[{"case":"memoryDetail"}]}"#, [
+            ("memoryTapped", #"{"path":[{"case":"memoryDetail"},{"case":"memoryDetail"}]}"#),
+            ("backTapped", #"{"path":[{"case":"memoryDetail"}]}"#),
+            ("backTapped", #"{"path":[]}"#),
+        ])
+        let corpus = try QuestionsCorpus.make(extra: [deep])
+        XCTAssertEqual(try corpus.touches(KindPattern("shared.path.memoryDetail")).spans.filter { $0.fixture == "shared.deep" }
+            .map { [$0.depth, $0.enteredAt ?? -1, $0.leftAt ?? -1, $0.snapshots] }, [[1, -1, 2, 3], [2, 0, 1, 1]])
         for row in try corpus.database.rows("SELECT kind, fixture, snapshots FROM fixtures_by_kind") {
             let spans = try corpus.touches(KindPattern(row[0].text ?? "")).spans.filter { $0.fixture == row[1].text }
             XCTAssertEqual(spans.reduce(0) { $0 + $1.snapshots }, Int(row[2].integer ?? -1), "\(row)")

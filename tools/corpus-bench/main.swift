@@ -34,6 +34,14 @@ func peakMemoryMB() -> Double {
     return Double(usage.ru_maxrss) / 1024   // Linux reports kilobytes
 }
 
+/// User + system CPU seconds of this process so far (all threads).
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
 }
@@ -104,11 +112,13 @@ let corpusPath = work.appendingPathComponent("corpus.db").path
 let corpus = try Corpus.open(at: corpusPath)
 try corpus.setStructures(synthetic.structures(), origin: "synthetic")
 start = now()
+let cpuBeforeImport = cpuSeconds()
 let summary = try corpus.importFixtures(from: files.path)
 let importSeconds = now() - start
+let importCPU = cpuSeconds() - cpuBeforeImport
 let importRate = Double(summary.steps) / importSeconds
 let peakAfterImport = peakMemoryMB()
-print("import        \(String(format: "%6.1f", importSeconds)) s   \(grouped(importRate)) steps/s (read, parse, canonicalize, hash, insert, index)")
+print("import        \(String(format: "%6.1f", importSeconds)) s   \(grouped(importRate)) steps/s (read, parse, canonicalize, hash, insert, index; \(String(format: "%.1f", importCPU)) CPU-s)")
 
 // What the dialect alone costs: read and parse every file, nothing stored.
 start = now()

@@ -64,7 +64,7 @@ func protocolRun(window: Int, fixtures: [Fixture]) -> (VerifyRun, Double) {
 }
 
 let (run, protocolSeconds) = protocolRun(window: window, fixtures: fixtures)
-let serialFixtures = Array(fixtures.prefix(max(1, fixtures.count / 10)))
+let serialFixtures = stride(from: 0, to: fixtures.count, by: 10).map { fixtures[$0] }
 let serialSteps = serialFixtures.reduce(0) { $0 + $1.steps.count }
 let (serialRun, serialSeconds) = protocolRun(window: 1, fixtures: serialFixtures)
 

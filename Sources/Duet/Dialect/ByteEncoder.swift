@@ -46,6 +46,8 @@ final class ByteEncoder: Encoder {
     private let pathStorage: UnsafeMutablePointer<[PathComponent]>
     private let framesStorage: UnsafeMutablePointer<RawStack<Frame>>
     private let spansStorage: UnsafeMutablePointer<RawStack<Span>>
+    /// Enum types already asked whether they are `SumType`s (a conformance lookup is a hash probe).
+    private let sumAnswers: UnsafeMutablePointer<RawStack<(type: ObjectIdentifier, isSum: Bool)>>
 
     init() {
         state = .allocate(capacity: 1)
@@ -57,6 +59,8 @@ final class ByteEncoder: Encoder {
         framesStorage.initialize(to: RawStack(capacity: 16))
         spansStorage = .allocate(capacity: 1)
         spansStorage.initialize(to: RawStack(capacity: 64))
+        sumAnswers = .allocate(capacity: 1)
+        sumAnswers.initialize(to: RawStack(capacity: 8))
     }
 
     deinit {
@@ -68,6 +72,8 @@ final class ByteEncoder: Encoder {
         framesStorage.deallocate()
         spansStorage.pointee.deallocate()
         spansStorage.deallocate()
+        sumAnswers.pointee.deallocate()
+        sumAnswers.deallocate()
     }
 
     /// Back to a fresh encoder's state, keeping the buffers (for `ByteEncoderPool`).
@@ -142,7 +148,7 @@ final class ByteEncoder: Encoder {
         let savedSlot = slot, savedDepth = slotDepth
         slot = .nothing
         slotDepth = frames.count
-        pendingSum = isEnum(T.self) && T.self is any SumType.Type
+        pendingSum = isEnum(T.self) && isSumType(T.self)
         try value.encode(to: self)
         pendingSum = false
         closeFrames(downTo: slotDepth)
@@ -176,6 +182,15 @@ final class ByteEncoder: Encoder {
     private func isEnum(_ type: Any.Type) -> Bool {
         let kind = unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
         return kind == 0x201   // MetadataKind.enum (Optional is 0x202: its payload is checked on its own)
+    }
+
+    private func isSumType<T>(_ type: T.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        let answers = sumAnswers.pointee
+        for i in 0..<answers.count where answers[i].type == id { return answers[i].isSum }
+        let isSum = type is any SumType.Type
+        if answers.count < 64 { sumAnswers.pointee.append((id, isSum)) }
+        return isSum
     }
 
     /// `value` as `U`, where the caller checked that `T` is `U` (no dynamic cast).

@@ -7,7 +7,7 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Writes `,"key":` and returns where the member starts, or throws to fall back to the tree.
     @inline(__always)
-    private func begin(_ key: Key) throws -> (start: Int, keyEnd: Int) {
+    private func begin(_ key: Key) throws -> (start: Int, keyEnd: Int, name: String) {
         try encoder.activate(depth, id)
         let frame = encoder.frames.base + depth
         guard frame.pointee.kind == .object || frame.pointee.kind == .sumPayload else { throw ByteEncoder.NeedsTree() }
@@ -19,11 +19,11 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let keyEnd = out.count
         if keyEnd - start != name.utf8.count + 2 { throw ByteEncoder.NeedsTree() }   // key with escapes
         out.append(UInt8(ascii: ":"))
-        return (start, keyEnd)
+        return (start, keyEnd, name)
     }
 
     @inline(__always)
-    private func end(_ member: (start: Int, keyEnd: Int), produced: Bool) throws {
+    private func end(_ member: (start: Int, keyEnd: Int, name: String), produced: Bool) throws {
         let out = encoder.out
         guard produced else {
             out.truncate(to: encoder.frames[depth].count > 0 ? member.start - 1 : member.start)
@@ -79,7 +79,7 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let start = try begin(key)
-        try end(start, produced: try encoder.encodeValue(value, at: .key(key.stringValue)))
+        try end(start, produced: try encoder.encodeValue(value, at: .key(start.name)))
     }
 
     private func floatRefusal(_ name: String, _ key: Key) -> CodingRefusal {

@@ -16,20 +16,25 @@ enum DateCoding {
         if msOfDay < 0 { msOfDay += 86_400_000; days -= 1 }
         let (y, m, d) = civil(fromDays: days)
         out.reserve(26)
-        func put(_ v: Int64, _ width: Int) {
-            var divisor: Int64 = 1
-            for _ in 1..<width { divisor *= 10 }
+        let w = out.base + out.count
+        // Fixed positions and constant divisors: the compiler turns these into multiplies.
+        @inline(__always) func digits(_ v: Int64, at offset: Int, width: Int) {
             var v = v
-            while divisor > 0 { out.append(UInt8(truncatingIfNeeded: v / divisor % 10) + 0x30); v %= divisor; divisor /= 10 }
+            for i in stride(from: width - 1, through: 0, by: -1) {
+                w[offset + i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            }
         }
-        out.append(UInt8(ascii: "\""))
-        put(y, 4); out.append(UInt8(ascii: "-")); put(m, 2); out.append(UInt8(ascii: "-")); put(d, 2)
-        out.append(UInt8(ascii: "T"))
-        put(msOfDay / 3_600_000, 2); out.append(UInt8(ascii: ":"))
-        put(msOfDay / 60_000 % 60, 2); out.append(UInt8(ascii: ":"))
-        put(msOfDay / 1000 % 60, 2); out.append(UInt8(ascii: "."))
-        put(msOfDay % 1000, 3); out.append(UInt8(ascii: "Z"))
-        out.append(UInt8(ascii: "\""))
+        w[0] = UInt8(ascii: "\"")
+        digits(y, at: 1, width: 4); w[5] = UInt8(ascii: "-")
+        digits(m, at: 6, width: 2); w[8] = UInt8(ascii: "-")
+        digits(d, at: 9, width: 2); w[11] = UInt8(ascii: "T")
+        digits(msOfDay / 3_600_000, at: 12, width: 2); w[14] = UInt8(ascii: ":")
+        digits(msOfDay / 60_000 % 60, at: 15, width: 2); w[17] = UInt8(ascii: ":")
+        digits(msOfDay / 1000 % 60, at: 18, width: 2); w[20] = UInt8(ascii: ".")
+        digits(msOfDay % 1000, at: 21, width: 3); w[24] = UInt8(ascii: "Z")
+        w[25] = UInt8(ascii: "\"")
+        out.count += 26
     }
 
     /// nil unless the string is exactly the dialect's date format with valid fields.

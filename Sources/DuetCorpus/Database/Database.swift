@@ -15,6 +15,9 @@ import CSQLite
 public final class Database: @unchecked Sendable {
     public enum Mode: Sendable { case readWrite, readOnly }
 
+    /// Page size of new database files.
+    public static let pageSize = 16_384
+
     let handle: OpaquePointer
     public let path: String
     private var statementCache: [String: Statement] = [:]
@@ -34,7 +37,11 @@ public final class Database: @unchecked Sendable {
         self.path = path
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
-        if mode == .readWrite && path != ":memory:" { try execute(sql: "PRAGMA journal_mode=WAL") }
+        if mode == .readWrite && path != ":memory:" {
+            // Only takes effect on a new file (before WAL): ~1 KB snapshots pack densely into 16 KB pages.
+            try execute(sql: "PRAGMA page_size=\(Self.pageSize)")
+            try execute(sql: "PRAGMA journal_mode=WAL")
+        }
         try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL")
     }
 

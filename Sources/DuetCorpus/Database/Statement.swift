@@ -93,6 +93,12 @@ public final class Statement {
         }
     }
 
+    /// Runs what was bound by index to completion, then resets (bindings are cleared by the next `reset`).
+    public func run() throws {
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
     /// Binds, runs to completion, resets.
     public func execute(_ values: [SQLValue] = []) throws {
         try bind(values)

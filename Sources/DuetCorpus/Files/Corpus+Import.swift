@@ -31,7 +31,7 @@ extension Corpus {
                     case .unchanged: summary.unchanged.append(file.name)
                     case .failed(let error): throw error
                     case .fixture(let fixture):
-                        summary.record(try writer.write(fixture, sourceHash: file.hash), name: file.name, steps: fixture.steps.count)
+                        summary.record(try writer.write(fixture, sourceHash: file.hash), name: file.name, steps: fixture.fixture.steps.count)
                     }
                 }
             }

@@ -1,11 +1,11 @@
 import Foundation
 import Duet
 
-/// One fixture file read and parsed off the writer's thread.
+/// One fixture file read, parsed, made compact and hashed off the writer's thread.
 struct ParsedFixtureFile: Sendable {
     enum Content: Sendable {
         case unchanged
-        case fixture(Fixture)
+        case fixture(PreparedFixture)
         case failed(InputError)
     }
     var name: String
@@ -24,7 +24,7 @@ struct ParsedFixtureFile: Sendable {
         let hash = ContentHash(of: bytes)
         if knownHash == hash.bytes { return ParsedFixtureFile(name: file.name, hash: hash, content: .unchanged) }
         do {
-            return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(try Fixture(name: file.name, document: CanonicalJSON.parse(bytes))))
+            return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(PreparedFixture(try Fixture(name: file.name, document: CanonicalJSON.parse(bytes)))))
         } catch let error as DialectError {
             return ParsedFixtureFile(name: file.name, hash: hash, content: .failed(InputError(file: file.path, error, fix: "fix the JSON, or re-record the fixture")))
         } catch let error as FixtureShapeError {

@@ -16,6 +16,12 @@ struct FixtureWriter {
 
     /// Stores `fixture`; `sourceHash` identifies its document bytes (unchanged → nothing is written).
     mutating func write(_ fixture: Fixture, sourceHash: ContentHash) throws -> Outcome {
+        try write(PreparedFixture(fixture), sourceHash: sourceHash)
+    }
+
+    /// Stores a fixture whose blobs were already made compact and hashed.
+    mutating func write(_ prepared: PreparedFixture, sourceHash: ContentHash) throws -> Outcome {
+        let fixture = prepared.fixture
         _ = try Fixture.fileName(for: fixture.name)
         let db = corpus.database
         let blobs = corpus.blobs
@@ -30,28 +36,28 @@ struct FixtureWriter {
 
         // Blobs first: their hashes make the behavioural projection hash without writing the projection.
         var projection = ProjectionHash()
-        let initialValue = fixture.isChain ? fixture.initialStates.map(JSONValue.object) : fixture.initialState
-        let initial = try initialValue.map { try blobs.internWithHash($0.canonicalBytes) }
+        let initial = try prepared.initial.map { try blobs.intern($0) }
         projection.add(initial?.hash)
         var stored: [StoredStep] = []
-        stored.reserveCapacity(fixture.steps.count)
-        for step in fixture.steps {
-            let action = try blobs.internWithHash(step.action.canonicalBytes)
-            let state = try step.expectedState.map { try blobs.internWithHash($0.canonicalBytes) }
-            let effects = try blobs.internWithHash(step.expectedEffects.canonicalBytes)
+        stored.reserveCapacity(prepared.steps.count)
+        for (step, blobsOfStep) in zip(fixture.steps, prepared.steps) {
+            let action = try blobs.intern(blobsOfStep.action)
+            let state = try blobsOfStep.state.map { try blobs.intern($0) }
+            let effects = try blobs.intern(blobsOfStep.effects)
             projection.add(step.node)
             projection.add(action.hash)
             projection.add(state?.hash)
             projection.add(effects.hash)
             stored.append(StoredStep(action: action.id, state: state?.id, effects: effects.id,
-                                     extras: step.extras.isEmpty ? nil : try blobs.intern(.object(step.extras))))
+                                     extras: try blobsOfStep.extras.map { try blobs.intern($0).id }))
         }
 
         var values: [SQLValue] = [
             .text(fixture.isChain ? "chain" : "leaf"),
             SQLValue(fixture.feature), SQLValue(fixture.chain), SQLValue(fixture.dialect),
             SQLValue(fixture.description), SQLValue(fixture.scenarioSource), SQLValue(fixture.scenarioBranch),
-            SQLValue(initial?.id), try optionalBlob(fixture.extras), try optionalBlob(fixture.scenarioExtras),
+            SQLValue(initial?.id), SQLValue(try prepared.extras.map { try blobs.intern($0).id }),
+            SQLValue(try prepared.scenarioExtras.map { try blobs.intern($0).id }),
             .integer(fixture.stepsOmitted ? 1 : 0), .integer(Int64(fixture.steps.count)),
             .blob(projection.finish().bytes), .blob(sourceHash.bytes),
         ]
@@ -89,7 +95,7 @@ struct FixtureWriter {
             try insertStep.bind(step.node, at: 3)
             try insertStep.bind(step.label, at: 4)
             if let line = step.line { try insertStep.bind(line, at: 5) }
-            try insertStep.bind(step.action["case"]?.stringValue, at: 6)
+            try insertStep.bind(prepared.steps[index].actionCase, at: 6)
             try insertStep.bind(blobIDs.action, at: 7)
             if let state = blobIDs.state { try insertStep.bind(state, at: 8) }
             try insertStep.bind(blobIDs.effects, at: 9)
@@ -103,9 +109,6 @@ struct FixtureWriter {
         return existingID == nil ? .inserted : .replaced
     }
 
-    private func optionalBlob(_ object: JSONObject) throws -> SQLValue {
-        object.isEmpty ? .null : .integer(try corpus.blobs.intern(.object(object)))
-    }
 }
 
 /// The hash of a fixture's behavioural projection, built from the content hashes of its parts

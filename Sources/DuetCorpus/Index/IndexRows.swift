@@ -5,9 +5,24 @@ struct IndexRows {
     struct SnapshotField: Hashable { var feature: String; var snapshot: Int64; var field: String; var primitive: String; var kindCount: Int }
     struct SnapshotKind: Hashable { var feature: String; var snapshot: Int64; var field: String; var depth: Int; var kind: String }
     struct IslandSummary: Hashable { var feature: String; var snapshot: Int64; var field: String; var island: String; var summary: [UInt8] }
-    struct Transition: Hashable {
+    struct Transition: Hashable, Sendable {
         var fixtureID: Int64; var step: Int; var field: String; var primitive: String
         var depth: Int; var change: String; var kind: String; var actionCase: String?
+    }
+
+    /// What the index needs from one snapshot, read without knowing its blob id (so the parsing
+    /// threads can do it): its L0 kinds and island summaries.
+    struct SnapshotReading: Sendable {
+        struct Island: Sendable { var field: String; var island: String; var summary: [UInt8] }
+        var step: Int?
+        var kinds: [IndexPlan.FieldKinds]
+        var islands: [Island]
+
+        init(plan: IndexPlan, step: Int?, state: JSONValue) {
+            self.step = step
+            kinds = plan.kinds(in: state)
+            islands = plan.islandSummaries(in: state).map { Island(field: $0.field, island: $0.island, summary: $0.summary.canonicalBytes) }
+        }
     }
 
     var snapshotFields: [SnapshotField] = []
@@ -19,40 +34,53 @@ struct IndexRows {
     /// step's expected state, with their blob ids; `skip` names snapshots already indexed.
     static func derive(plan: IndexPlan, fixtureID: Int64, snapshots: [(step: Int?, id: Int64, value: JSONValue)],
                        actionCases: [String?], skip: (Int64) -> Bool = { _ in false }) -> IndexRows {
+        let readings = snapshots.map { SnapshotReading(plan: plan, step: $0.step, state: $0.value) }
+        var rows = snapshotRows(feature: plan.feature, readings: readings, ids: snapshots.map(\.id), skip: skip)
+        rows.transitions = transitions(readings: readings, actionCases: actionCases, fixtureID: fixtureID)
+        return rows
+    }
+
+    /// The per-snapshot rows of `readings` (ids parallel to them), leaving out skipped snapshots.
+    static func snapshotRows(feature: String, readings: [SnapshotReading], ids: [Int64], skip: (Int64) -> Bool) -> IndexRows {
         var rows = IndexRows()
-        var previous: [IndexPlan.FieldKinds]?
-        for snapshot in snapshots {
-            let kinds = plan.kinds(in: snapshot.value)
-            if !skip(snapshot.id) {
-                for field in kinds {
-                    rows.snapshotFields.append(SnapshotField(feature: plan.feature, snapshot: snapshot.id, field: field.field,
-                                                             primitive: field.primitive, kindCount: field.entries.count))
-                    for entry in field.entries {
-                        rows.snapshotKinds.append(SnapshotKind(feature: plan.feature, snapshot: snapshot.id, field: field.field,
-                                                               depth: entry.depth, kind: entry.kind))
-                    }
-                }
-                for island in plan.islandSummaries(in: snapshot.value) {
-                    rows.islandSummaries.append(IslandSummary(feature: plan.feature, snapshot: snapshot.id, field: island.field,
-                                                              island: island.island, summary: island.summary.canonicalBytes))
+        for (reading, id) in zip(readings, ids) where !skip(id) {
+            for field in reading.kinds {
+                rows.snapshotFields.append(SnapshotField(feature: feature, snapshot: id, field: field.field,
+                                                         primitive: field.primitive, kindCount: field.entries.count))
+                for entry in field.entries {
+                    rows.snapshotKinds.append(SnapshotKind(feature: feature, snapshot: id, field: field.field,
+                                                           depth: entry.depth, kind: entry.kind))
                 }
             }
-            if let step = snapshot.step, let previous {
-                let actionCase = step < actionCases.count ? actionCases[step] : nil
-                for (before, after) in zip(previous, kinds) {
-                    let old = Set(before.entries), new = Set(after.entries)
-                    for entry in new.subtracting(old) {
-                        rows.transitions.append(Transition(fixtureID: fixtureID, step: step, field: after.field, primitive: after.primitive,
-                                                           depth: entry.depth, change: "entered", kind: entry.kind, actionCase: actionCase))
-                    }
-                    for entry in old.subtracting(new) {
-                        rows.transitions.append(Transition(fixtureID: fixtureID, step: step, field: after.field, primitive: after.primitive,
-                                                           depth: entry.depth, change: "left", kind: entry.kind, actionCase: actionCase))
-                    }
-                }
+            for island in reading.islands {
+                rows.islandSummaries.append(IslandSummary(feature: feature, snapshot: id, field: island.field,
+                                                          island: island.island, summary: island.summary))
             }
-            previous = kinds
         }
         return rows
+    }
+
+    /// Each kind entered or left between consecutive snapshots.
+    static func transitions(readings: [SnapshotReading], actionCases: [String?], fixtureID: Int64) -> [Transition] {
+        var result: [Transition] = []
+        var previous: [IndexPlan.FieldKinds]?
+        for reading in readings {
+            if let step = reading.step, let previous {
+                let actionCase = step < actionCases.count ? actionCases[step] : nil
+                for (before, after) in zip(previous, reading.kinds) where before.entries != after.entries {
+                    let old = Set(before.entries), new = Set(after.entries)
+                    for entry in new.subtracting(old) {
+                        result.append(Transition(fixtureID: fixtureID, step: step, field: after.field, primitive: after.primitive,
+                                                 depth: entry.depth, change: "entered", kind: entry.kind, actionCase: actionCase))
+                    }
+                    for entry in old.subtracting(new) {
+                        result.append(Transition(fixtureID: fixtureID, step: step, field: after.field, primitive: after.primitive,
+                                                 depth: entry.depth, change: "left", kind: entry.kind, actionCase: actionCase))
+                    }
+                }
+            }
+            previous = reading.kinds
+        }
+        return result
     }
 }

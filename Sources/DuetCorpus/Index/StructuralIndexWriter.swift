@@ -43,31 +43,44 @@ struct StructuralIndexWriter {
         if indexed.count > 200_000 { indexed.removeAll(keepingCapacity: false) }
     }
 
+    /// Inserts `rows`, binding each column directly (no per-row value arrays).
     func insert(_ rows: IndexRows) throws {
         let db = corpus.database
         let fields = try db.cachedStatement(
             "INSERT OR IGNORE INTO snapshot_fields(feature, snapshot, field, primitive, kind_count) VALUES (?, ?, ?, ?, ?)")
         for row in rows.snapshotFields {
-            try fields.execute([.text(row.feature), .integer(row.snapshot), .text(row.field), .text(row.primitive), .integer(Int64(row.kindCount))])
+            fields.reset()
+            try fields.bind(row.feature, at: 1); try fields.bind(row.snapshot, at: 2); try fields.bind(row.field, at: 3)
+            try fields.bind(row.primitive, at: 4); try fields.bind(row.kindCount, at: 5)
+            try fields.run()
         }
         let kinds = try db.cachedStatement(
             "INSERT OR IGNORE INTO snapshot_kinds(feature, snapshot, field, depth, kind) VALUES (?, ?, ?, ?, ?)")
         for row in rows.snapshotKinds {
-            try kinds.execute([.text(row.feature), .integer(row.snapshot), .text(row.field), .integer(Int64(row.depth)), .text(row.kind)])
+            kinds.reset()
+            try kinds.bind(row.feature, at: 1); try kinds.bind(row.snapshot, at: 2); try kinds.bind(row.field, at: 3)
+            try kinds.bind(row.depth, at: 4); try kinds.bind(row.kind, at: 5)
+            try kinds.run()
         }
         let islands = try db.cachedStatement(
             "INSERT OR IGNORE INTO island_summaries(feature, snapshot, field, island, summary_blob) VALUES (?, ?, ?, ?, ?)")
         for row in rows.islandSummaries {
             let summary = try corpus.blobs.intern(row.summary)
-            try islands.execute([.text(row.feature), .integer(row.snapshot), .text(row.field), .text(row.island), .integer(summary)])
+            islands.reset()
+            try islands.bind(row.feature, at: 1); try islands.bind(row.snapshot, at: 2); try islands.bind(row.field, at: 3)
+            try islands.bind(row.island, at: 4); try islands.bind(summary, at: 5)
+            try islands.run()
         }
         let transitions = try db.cachedStatement("""
             INSERT OR IGNORE INTO step_transitions(fixture_id, step, field, primitive, depth, change, kind, action_case)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for row in rows.transitions {
-            try transitions.execute([.integer(row.fixtureID), .integer(Int64(row.step)), .text(row.field), .text(row.primitive),
-                                     .integer(Int64(row.depth)), .text(row.change), .text(row.kind), SQLValue(row.actionCase)])
+            transitions.reset()
+            try transitions.bind(row.fixtureID, at: 1); try transitions.bind(row.step, at: 2); try transitions.bind(row.field, at: 3)
+            try transitions.bind(row.primitive, at: 4); try transitions.bind(row.depth, at: 5); try transitions.bind(row.change, at: 6)
+            try transitions.bind(row.kind, at: 7); try transitions.bind(row.actionCase, at: 8)
+            try transitions.run()
         }
     }
 }

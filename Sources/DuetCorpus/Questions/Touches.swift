@@ -56,7 +56,8 @@ extension Corpus {
         let kinds = try pattern.kindIDs(in: self)
         var spans: [(lane: Lane, span: KindSpan)] = []
         for kind in kinds {
-            var open: [Lane: Open] = [:]
+            // Lanes open at the start: the initial states holding the kind, by fixture.
+            var initiallyOpen: [Int64: [Open]] = [:]
             // Initial states: each distinct one of the feature is probed once (branches share them).
             try database.cachedStatement("""
                 SELECT f.id, k.field, k.depth
@@ -65,25 +66,45 @@ extension Corpus {
                 JOIN fixtures f ON f.feature = ?2 AND f.initial_blob = i.blob AND f.shape = 'leaf'
                 """).forEachRow([.text(kind), .text(String(kind.prefix { $0 != "." }))]) { row in
                 let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 1) ?? "", depth: row.int(at: 2))
-                open[lane] = Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil)
+                initiallyOpen[lane.fixture, default: []].append(Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil))
             }
-            // Transitions in fixture and step order, from the covering index alone.
+            // Transitions in fixture and step order, from the covering index alone; a fixture has
+            // few lanes open at once, so they live in a small array rather than a hash table.
+            var fixture: Int64 = -1
+            var open: [Open] = []
+            func finishFixture() {
+                spans += open.map { ($0.lane, $0.span(leftAt: nil, leftBy: nil)) }
+                open.removeAll(keepingCapacity: true)
+            }
             try database.cachedStatement("""
                 SELECT fixture_id, field, depth, step, change = 'entered', action_case
                 FROM step_transitions WHERE kind = ?1 ORDER BY fixture_id, step
                 """).forEachRow([.text(kind)]) { row in
-                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 1) ?? "", depth: row.int(at: 2))
+                let id = row.int64(at: 0)
+                if id != fixture {
+                    finishFixture()
+                    fixture = id
+                    open = initiallyOpen.removeValue(forKey: id) ?? []
+                }
+                let lane = Lane(fixture: id, field: row.text(at: 1) ?? "", depth: row.int(at: 2))
                 let step = row.int(at: 3)
                 let verb = row.isNull(at: 5) ? nil : row.text(at: 5)
+                let index = open.firstIndex { $0.lane.depth == lane.depth && $0.lane.field == lane.field }
                 if row.int(at: 4) == 1 {
-                    if let dangling = open[lane] { spans.append((lane, dangling.span(leftAt: nil, leftBy: nil))) }
-                    open[lane] = Open(kind: kind, lane: lane, enteredAt: step, enteredBy: verb)
+                    let entered = Open(kind: kind, lane: lane, enteredAt: step, enteredBy: verb)
+                    if let index {
+                        spans.append((lane, open[index].span(leftAt: nil, leftBy: nil)))
+                        open[index] = entered
+                    } else {
+                        open.append(entered)
+                    }
                 } else {
-                    let entered = open.removeValue(forKey: lane) ?? Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil)
+                    let entered = index.map { open.remove(at: $0) } ?? Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil)
                     spans.append((lane, entered.span(leftAt: step, leftBy: verb)))
                 }
             }
-            spans += open.values.map { ($0.lane, $0.span(leftAt: nil, leftBy: nil)) }
+            finishFixture()
+            for lanes in initiallyOpen.values { spans += lanes.map { ($0.lane, $0.span(leftAt: nil, leftBy: nil)) } }
         }
         // Name, feature and length of each fixture touched, in name order (one statement).
         let ids = "[" + Set(spans.map(\.lane.fixture)).map(String.init).joined(separator: ",") + "]"

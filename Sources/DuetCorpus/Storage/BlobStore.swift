@@ -13,6 +13,8 @@ import Duet
 public final class BlobStore {
     public let database: Database
     private let hash: @Sendable (UnsafeRawBufferPointer) -> ContentHash
+    /// False when a test injected its own hash: precomputed hashes are then recomputed with it.
+    private let usesContentHash: Bool
     private var cache: [ContentHash: (id: Int64, bytes: [UInt8])] = [:]
     private var cachedBytes = 0
     private let cacheBudget: Int
@@ -21,9 +23,10 @@ public final class BlobStore {
     public private(set) var reused = 0
 
     public init(database: Database, cacheBudgetBytes: Int = 32 << 20,
-                hash: @escaping @Sendable (UnsafeRawBufferPointer) -> ContentHash = { ContentHash(of: $0) }) {
+                hash: (@Sendable (UnsafeRawBufferPointer) -> ContentHash)? = nil) {
         self.database = database
-        self.hash = hash
+        self.hash = hash ?? { ContentHash(of: $0) }
+        self.usesContentHash = hash == nil
         self.cacheBudget = cacheBudgetBytes
     }
 
@@ -32,7 +35,15 @@ public final class BlobStore {
 
     /// The id and content hash of the blob holding exactly `bytes`, inserting it when new.
     public func internWithHash(_ bytes: [UInt8]) throws -> (id: Int64, hash: ContentHash) {
-        let key = bytes.withUnsafeBytes { hash($0) }
+        try intern(bytes, hash: bytes.withUnsafeBytes { hash($0) })
+    }
+
+    /// Interns bytes whose `ContentHash` was computed elsewhere (on the parsing threads).
+    func intern(_ blob: CanonicalBlob) throws -> (id: Int64, hash: ContentHash) {
+        try intern(blob.bytes, hash: usesContentHash ? blob.hash : blob.bytes.withUnsafeBytes { hash($0) })
+    }
+
+    private func intern(_ bytes: [UInt8], hash key: ContentHash) throws -> (id: Int64, hash: ContentHash) {
         if let hit = cache[key] {
             guard hit.bytes == bytes else { throw ContentHashCollision(hash: key) }
             reused += 1
@@ -52,7 +63,8 @@ public final class BlobStore {
         } else {
             insert.reset()
             let find = try database.cachedStatement("SELECT id, bytes FROM blobs WHERE hash = ?")
-            try find.bind([.blob(key.bytes)])
+            find.reset()
+            try find.bind(key.bytes, at: 1)
             guard try find.step() else { find.reset(); throw DatabaseError(code: 0, message: "blob \(key.hex) vanished during insert") }
             let stored = find.blob(at: 1) ?? []
             id = find.int64(at: 0)

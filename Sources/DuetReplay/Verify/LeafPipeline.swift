@@ -18,6 +18,7 @@ struct LeafPipeline {
             attempt: while true {
                 while inflight.count - inflightHead < window && position < remaining.count {
                     let index = remaining[position]
+                    if decided.contains(index) { position += 1; nextStep = 0; continue }
                     let steps: [PreparedStep]
                     switch prepared[index] ?? prepare(index) {
                     case .success(let ready): prepared[index] = .success(ready); steps = ready
@@ -26,7 +27,7 @@ struct LeafPipeline {
                         if decided.insert(index).inserted { report(index, .failed(fixtures[index].name, stepsRun: 0, failure)) }
                         position += 1; nextStep = 0; continue
                     }
-                    if steps.isEmpty || decided.contains(index) {
+                    if steps.isEmpty {
                         if decided.insert(index).inserted { report(index, .passed(fixtures[index].name, steps: 0)) }
                         position += 1; nextStep = 0; continue
                     }
@@ -55,10 +56,12 @@ struct LeafPipeline {
                 guard case .success(let steps) = prepared[index] else { continue }
                 if let failure = check(outcome, fixture: fixture, step: step, expected: steps[step]) {
                     decided.insert(index)
+                    prepared[index] = nil
                     session.fixtureAnswered()
                     report(index, .failed(fixture.name, stepsRun: step, failure))
                 } else if step == steps.count - 1 {
                     decided.insert(index)
+                    prepared[index] = nil
                     session.fixtureAnswered()
                     report(index, .passed(fixture.name, steps: steps.count))
                 }
