@@ -95,6 +95,14 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertEqual(duet("verify", "--runner", try SampleRunner.command("--mutate"), "--fixture", "tally").status, .holds)
     }
 
+    func testRecordSelectsByFeatureOrFixtureAndRefusesASelectionMatchingNothing() throws {
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command(), "--fixture", "tally-endings").status, .holds)
+        XCTAssertEqual(try storedFixtures().map(\.name), ["tally-endings.changes-its-mind", "tally-endings.keeps-counting"])
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command(), "--feature", "pong").status, .holds)
+        XCTAssertEqual(try storedFixtures().map(\.name), ["chain-ping-pong", "tally-endings.changes-its-mind", "tally-endings.keeps-counting"])
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command(), "--fixture", "nope").status, .usage)
+    }
+
     func testWriteAcceptsDriftDirectly() throws {
         XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
         XCTAssertEqual(duet("record", "--check", "--write", "--runner", try SampleRunner.command("--mutate")).status, .holds)

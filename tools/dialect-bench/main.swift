@@ -37,15 +37,20 @@ func foundationTreeToValue(_ any: Any) -> JSONValue {
 let state = BenchState.sample()
 let canonical = try CanonicalEncoder().canonicalBytes(state)
 
-// `dialect-bench profile-encode|profile-canonicalize`: one hot loop, for perf/callgrind.
+// `dialect-bench profile-encode|profile-jsonencoder|profile-canonicalize`: one hot loop, for perf/callgrind
+// (instruction counts per encode do not depend on how busy the machine is).
 if CommandLine.arguments.count > 1 {
     var total = 0
     switch CommandLine.arguments[1] {
     case "profile-encode": for _ in 0..<20_000 { total &+= try CanonicalEncoder().canonicalBytes(state).count }
+    case "profile-jsonencoder":
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for _ in 0..<2_000 { total &+= try encoder.encode(state).count }
     case "profile-canonicalize":
         let bytes = try FixtureGenerator.prettyFixture(steps: 1500)
         for _ in 0..<10 { total &+= try CanonicalJSON.canonicalize(bytes).count }
-    default: print("usage: dialect-bench [profile-encode|profile-canonicalize]")
+    default: print("usage: dialect-bench [profile-encode|profile-jsonencoder|profile-canonicalize]")
     }
     print(total)
     exit(0)

@@ -46,6 +46,8 @@ public struct RecordWorkflow {
         if scenarios.scenarios.isEmpty && scenarios.chains.isEmpty {
             outcome.environmentFailure = "runner `\(runner)` carries no scenarios — register them with addScenarios/addChains"
         }
+        outcome.matchedNothing = (selection.feature != nil || selection.fixture != nil)
+            && recording.fixtures.isEmpty && recording.failures.isEmpty && recording.notRun.isEmpty
         outcome.failures = recording.failures
         outcome.notRun = recording.notRun
         outcome.environmentFailure = outcome.environmentFailure ?? session.endedBy.map { "\($0)" }
@@ -108,9 +110,12 @@ public struct RecordOutcome: Sendable {
     public var notRun: [String] = []
     /// The runner could not be started or kept failing.
     public var environmentFailure: String?
+    /// `--feature`/`--fixture` named no scenario the runner carries.
+    public var matchedNothing = false
 
     public var exitStatus: ExitStatus {
         if environmentFailure != nil { return .environment }
+        if matchedNothing { return .usage }
         if !failures.isEmpty || !notRun.isEmpty { return .findings }
         if mode == .gate && entries.contains(where: { $0.change == .new || $0.change == .changed }) { return .findings }
         return .holds

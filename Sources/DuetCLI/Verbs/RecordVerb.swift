@@ -50,6 +50,7 @@ struct RecordVerb: Verb {
         let outcome = try RecordWorkflow(corpus: context.corpus(), runner: command, mode: mode, timeout: timeout, startupTimeout: startupTimeout).run(selection)
         context.render(ReplayReports.record(outcome), as: format)
         if let failure = outcome.environmentFailure { context.note("duet record: \(failure)") }
+        if outcome.matchedNothing { context.note("duet record: no scenario matches --feature/--fixture — the runner's scenarios are listed by `duet record --format json`") }
         if !outcome.pending.isEmpty {
             context.note("duet record: \(outcome.pending.count) recording(s) pending review — `duet pending show NAME`, then `duet pending accept NAME` (or re-run with --write)")
         }

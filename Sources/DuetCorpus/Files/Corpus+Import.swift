@@ -25,7 +25,7 @@ extension Corpus {
             try database.cachedStatement("SELECT name, source_hash FROM fixtures WHERE source_hash IS NOT NULL").forEachRow { row in
                 knownHashes[row.text(at: 0) ?? ""] = row.blob(at: 1)
             }
-            try ParsedFixtureFile.forEachBatch(files, knownHashes: knownHashes) { batch in
+            try ParsedFixtureFile.forEachBatch(files, knownHashes: knownHashes, plans: writer.indexer.plans) { batch in
                 for file in batch {
                     switch file.content {
                     case .unchanged: summary.unchanged.append(file.name)

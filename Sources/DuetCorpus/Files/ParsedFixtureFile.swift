@@ -13,7 +13,7 @@ struct ParsedFixtureFile: Sendable {
     var content: Content
 
     /// Reads and parses `file`; a file whose hash equals `knownHash` is not parsed.
-    static func read(_ file: (name: String, path: String), knownHash: [UInt8]?) -> ParsedFixtureFile {
+    static func read(_ file: (name: String, path: String), knownHash: [UInt8]?, plans: [String: IndexPlan] = [:]) -> ParsedFixtureFile {
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file.path)))
@@ -24,7 +24,7 @@ struct ParsedFixtureFile: Sendable {
         let hash = ContentHash(of: bytes)
         if knownHash == hash.bytes { return ParsedFixtureFile(name: file.name, hash: hash, content: .unchanged) }
         do {
-            return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(PreparedFixture(try Fixture(name: file.name, document: CanonicalJSON.parse(bytes)))))
+            return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(prepare(try Fixture(name: file.name, document: CanonicalJSON.parse(bytes)), plans: plans)))
         } catch let error as DialectError {
             return ParsedFixtureFile(name: file.name, hash: hash, content: .failed(InputError(file: file.path, error, fix: "fix the JSON, or re-record the fixture")))
         } catch let error as FixtureShapeError {
@@ -34,16 +34,23 @@ struct ParsedFixtureFile: Sendable {
         }
     }
 
+    private static func prepare(_ fixture: Fixture, plans: [String: IndexPlan]) -> PreparedFixture {
+        let plan = fixture.feature.flatMap { plans[$0] }
+        let prepared = PreparedFixture(fixture, plan: plan)
+        return plan == nil || prepared.index != nil ? prepared.releasingStepValues() : prepared
+    }
+
     /// Parses `files` in order-preserving batches on all cores, handing each batch to `body` while the
     /// next one is parsed (reading and parsing overlap the database writes).
-    static func forEachBatch(_ files: [(name: String, path: String)], knownHashes: [String: [UInt8]], batchSize: Int = 64,
+    static func forEachBatch(_ files: [(name: String, path: String)], knownHashes: [String: [UInt8]],
+                             plans: [String: IndexPlan] = [:], batchSize: Int = 64,
                              _ body: ([ParsedFixtureFile]) throws -> Void) throws {
         let batches = stride(from: 0, to: files.count, by: batchSize).map { Array(files[$0..<min($0 + batchSize, files.count)]) }
         guard !batches.isEmpty else { return }
         @Sendable func parse(_ batch: [(name: String, path: String)]) -> [ParsedFixtureFile] {
             let results = ResultSlots<ParsedFixtureFile>(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                results.set(index, read(batch[index], knownHash: knownHashes[batch[index].name]))
+                results.set(index, read(batch[index], knownHash: knownHashes[batch[index].name], plans: plans))
             }
             return results.values
         }

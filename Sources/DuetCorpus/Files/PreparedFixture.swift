@@ -27,8 +27,15 @@ struct PreparedFixture: Sendable {
     var steps: [Step]
     var extras: CanonicalBlob?
     var scenarioExtras: CanonicalBlob?
+    /// The structural index read from the snapshots (leaf fixtures of a feature with a plan):
+    /// per indexed snapshot (initial, then steps with a state) its reading; the transitions with fixture id 0.
+    var index: (readings: [IndexRows.SnapshotReading], transitions: [IndexRows.Transition])?
 
-    init(_ fixture: Fixture) {
+    /// True once the step values were replaced by placeholders (`releasingStepValues`).
+    private(set) var stepValuesReleased = false
+
+    /// `plan`: the index plan of the fixture's feature, when it has one.
+    init(_ fixture: Fixture, plan: IndexPlan? = nil) {
         self.fixture = fixture
         let initialValue = fixture.isChain ? fixture.initialStates.map(JSONValue.object) : fixture.initialState
         initial = initialValue.map(CanonicalBlob.init)
@@ -40,5 +47,30 @@ struct PreparedFixture: Sendable {
         }
         extras = fixture.extras.isEmpty ? nil : CanonicalBlob(.object(fixture.extras))
         scenarioExtras = fixture.scenarioExtras.isEmpty ? nil : CanonicalBlob(.object(fixture.scenarioExtras))
+        if let plan, !fixture.isChain, fixture.feature == plan.feature {
+            var readings: [IndexRows.SnapshotReading] = []
+            readings.reserveCapacity(fixture.steps.count + 1)
+            if let initial = fixture.initialState { readings.append(IndexRows.SnapshotReading(plan: plan, step: nil, state: initial)) }
+            for (offset, step) in fixture.steps.enumerated() {
+                if let state = step.expectedState { readings.append(IndexRows.SnapshotReading(plan: plan, step: offset, state: state)) }
+            }
+            index = (readings, IndexRows.transitions(readings: readings, actionCases: steps.map(\.actionCase), fixtureID: 0))
+        }
+    }
+
+    /// The same fixture without its step values (actions, states, effects become `null`
+    /// placeholders, presence kept): everything the writer needs is in the blobs and readings, and
+    /// the trees are freed on the parsing thread instead of the writer's, and held half as long.
+    func releasingStepValues() -> PreparedFixture {
+        var copy = self
+        copy.fixture.steps = fixture.steps.map { step in
+            var light = step
+            light.action = .null
+            light.expectedState = step.expectedState == nil ? nil : .null
+            light.expectedEffects = .null
+            return light
+        }
+        copy.stepValuesReleased = true
+        return copy
     }
 }

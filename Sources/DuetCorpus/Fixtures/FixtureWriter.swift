@@ -16,7 +16,7 @@ struct FixtureWriter {
 
     /// Stores `fixture`; `sourceHash` identifies its document bytes (unchanged → nothing is written).
     mutating func write(_ fixture: Fixture, sourceHash: ContentHash) throws -> Outcome {
-        try write(PreparedFixture(fixture), sourceHash: sourceHash)
+        try write(PreparedFixture(fixture, plan: fixture.feature.flatMap { indexer.plans[$0] }), sourceHash: sourceHash)
     }
 
     /// Stores a fixture whose blobs were already made compact and hashed.
@@ -104,7 +104,7 @@ struct FixtureWriter {
             while try insertStep.step() {}
             insertStep.reset()
         }
-        try indexer.index(fixtureID: fixtureID, fixture: fixture, initialID: fixture.isChain ? nil : initial?.id,
+        try indexer.index(fixtureID: fixtureID, prepared: prepared, initialID: fixture.isChain ? nil : initial?.id,
                           stateIDs: stored.map(\.state))
         return existingID == nil ? .inserted : .replaced
     }
@@ -120,13 +120,20 @@ struct ProjectionHash {
     mutating func add(_ hash: ContentHash?) {
         guard let hash else { bytes.append(0); return }
         bytes.append(1)
-        bytes.append(contentsOf: hash.bytes)
+        append(hash)
+    }
+
+    /// The same 16 bytes as `ContentHash.bytes`, without an intermediate array.
+    private mutating func append(_ hash: ContentHash) {
+        for shift in stride(from: UInt64(0), to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: hash.h1 >> shift)) }
+        for shift in stride(from: UInt64(0), to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: hash.h2 >> shift)) }
     }
 
     mutating func add(_ text: String?) {
         guard let text else { bytes.append(0); return }
         bytes.append(2)
-        bytes.append(contentsOf: ContentHash(of: Array(text.utf8)).bytes)
+        var utf8 = text
+        append(utf8.withUTF8 { ContentHash(of: UnsafeRawBufferPointer($0)) })
     }
 
     func finish() -> ContentHash { ContentHash(of: bytes) }

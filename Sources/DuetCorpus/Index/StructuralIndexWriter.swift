@@ -27,8 +27,33 @@ struct StructuralIndexWriter {
         return plans
     }
 
-    mutating func index(fixtureID: Int64, fixture: Fixture, initialID: Int64?, stateIDs: [Int64?]) throws {
+    /// Indexes a stored fixture from the readings its preparation made (off the writer's thread);
+    /// `initialID`/`stateIDs`: the blob ids of its initial state (leaf) and of each step's state.
+    mutating func index(fixtureID: Int64, prepared: PreparedFixture, initialID: Int64?, stateIDs: [Int64?]) throws {
+        let fixture = prepared.fixture
         guard !fixture.isChain, let feature = fixture.feature, let plan = plans[feature] else { return }
+        guard let (readings, transitions) = prepared.index else {
+            guard !prepared.stepValuesReleased else { throw unindexable(fixture) }
+            return try index(fixtureID: fixtureID, fixture: fixture, plan: plan, initialID: initialID, stateIDs: stateIDs)
+        }
+        var ids: [Int64] = []
+        ids.reserveCapacity(readings.count)
+        if fixture.initialState != nil, let initialID { ids.append(initialID) }
+        for id in stateIDs { if let id { ids.append(id) } }
+        guard ids.count == readings.count else {
+            guard !prepared.stepValuesReleased else { throw unindexable(fixture) }
+            return try index(fixtureID: fixtureID, fixture: fixture, plan: plan, initialID: initialID, stateIDs: stateIDs)
+        }
+        let known = indexed
+        var rows = IndexRows.snapshotRows(feature: feature, readings: readings, ids: ids,
+                                          skip: { known.contains(SnapshotKey(feature: feature, snapshot: $0)) })
+        rows.transitions = transitions.map { var row = $0; row.fixtureID = fixtureID; return row }
+        try insert(rows)
+        remember(feature: feature, ids)
+    }
+
+    private mutating func index(fixtureID: Int64, fixture: Fixture, plan: IndexPlan, initialID: Int64?, stateIDs: [Int64?]) throws {
+        let feature = plan.feature
         var snapshots: [(step: Int?, id: Int64, value: JSONValue)] = []
         if let initialID, let initial = fixture.initialState { snapshots.append((nil, initialID, initial)) }
         for (index, step) in fixture.steps.enumerated() {
@@ -39,7 +64,15 @@ struct StructuralIndexWriter {
                                     actionCases: fixture.steps.map { $0.action["case"]?.stringValue },
                                     skip: { known.contains(SnapshotKey(feature: feature, snapshot: $0)) })
         try insert(rows)
-        for snapshot in snapshots { indexed.insert(SnapshotKey(feature: feature, snapshot: snapshot.id)) }
+        remember(feature: feature, snapshots.map(\.id))
+    }
+
+    private func unindexable(_ fixture: Fixture) -> DatabaseError {
+        DatabaseError(code: 0, message: "fixture \(fixture.name) reached the index without its snapshot readings; re-run the import and report this")
+    }
+
+    private mutating func remember(feature: String, _ ids: [Int64]) {
+        for id in ids { indexed.insert(SnapshotKey(feature: feature, snapshot: id)) }
         if indexed.count > 200_000 { indexed.removeAll(keepingCapacity: false) }
     }
 

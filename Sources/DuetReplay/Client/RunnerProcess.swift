@@ -32,13 +32,21 @@ final class RunnerProcess {
             throw RunnerFailure(kind: .spawnFailed, runner: command, message: "cannot create pipes: \(String(cString: strerror(errno)))")
         }
         for fd in input + output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var attributes = posix_spawnattr_t()
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -48,9 +56,10 @@ final class RunnerProcess {
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
-        defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
         close(input[0]); close(output[1]); close(errors[1])
         guard spawned == 0 else {
             close(input[1]); close(output[0]); close(errors[0])
