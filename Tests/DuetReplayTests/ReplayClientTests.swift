@@ -18,6 +18,16 @@ final class ReplayClientTests: XCTestCase {
         XCTAssertTrue(client.isAlive, "a per-request error leaves the runner alive")
     }
 
+    func testAStrayPrintInFeatureCodeNeverReachesTheProtocolStream() throws {
+        let client = try ReplayClient(command: SampleRunner.command(), timeout: 10)
+        defer { client.close() }
+        let state = Array(#"{"count":0,"history":[]}"#.utf8)
+        let outcome = try client.reduce(feature: "tally", state: state, action: Array(#"{"case":"named","value":"print"}"#.utf8))
+        guard case .reduced(let after, _) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(String(decoding: after, as: UTF8.self), #"{"count":0,"history":["print"]}"#)
+        XCTAssertTrue(client.isAlive)
+    }
+
     func testAWrongProtocolNameOrVersionIsAClearHandshakeError() {
         for (line, expected) in [(#"{"protocol":"other-replay","version":1}"#, "other-replay"),
                                  (#"{"protocol":"duet-replay","version":2}"#, "version 2")] {

@@ -6,6 +6,7 @@ import Foundation
 enum Tally: Feature {
     nonisolated(unsafe) static var mutated = false
     /// `named("crash")` exits the process and `named("hang")` never answers: runner failures on demand.
+    /// `named("print")` prints to stdout, which the server keeps off the protocol stream.
     nonisolated(unsafe) static var crashes = false
 
     struct State: Codable, Sendable, Equatable {
@@ -42,6 +43,7 @@ enum Tally: Feature {
         case .named(let name):
             if name == "crash" && crashes { exit(70) }
             if name == "hang" && crashes { while true { sleep(60) } }
+            if name == "print" { print("a stray debug print from the reducer"); fflush(stdout) }
             state.history.append(name)
             return [.run(.announce(name))]
         case .present(let sheet):
