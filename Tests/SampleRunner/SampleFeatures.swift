@@ -43,7 +43,7 @@ enum Tally: Feature {
         case .named(let name):
             if name == "crash" && crashes { exit(70) }
             if name == "hang" && crashes { while true { sleep(60) } }
-            if name == "print" { print("a stray debug print from the reducer"); fflush(stdout) }
+            if name == "print" { print("a stray debug print from the reducer"); fflush(nil) }
             state.history.append(name)
             return [.run(.announce(name))]
         case .present(let sheet):

@@ -59,7 +59,7 @@ public struct RecordWorkflow {
     }
 
     private func store(_ entries: [DriftEntry], scenarios: RunnerScenarios, structures: [FeatureStructure], outcome: inout RecordOutcome) throws {
-        let now = FixtureReplayerClock.now()
+        let now = RecordingTimestamp.now()
         try corpus.write {
             try corpus.setStructures(structures, origin: "runner:\(platform)")
             for scenario in scenarios.scenarios {
@@ -122,7 +122,7 @@ public struct RecordOutcome: Sendable {
     }
 }
 
-enum FixtureReplayerClock {
+enum RecordingTimestamp {
     static func now() -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
