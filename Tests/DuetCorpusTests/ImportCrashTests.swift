@@ -57,7 +57,7 @@ final class ImportCrashTests: XCTestCase {
             let parts = spec.components(separatedBy: "\n")
             let corpus = try Corpus.open(at: parts[0])
             let progress = FileHandle(forWritingAtPath: parts[3]) ?? {
-                FileManager.default.createFile(atPath: parts[3], contents: nil)
+                _ = FileManager.default.createFile(atPath: parts[3], contents: nil)
                 return FileHandle(forWritingAtPath: parts[3])!
             }()
             let deadline = Date().addingTimeInterval(60)

@@ -19,7 +19,7 @@ final class QuestionsLedgerTests: XCTestCase {
 
     func testResyncingAnUnchangedManifestChangesNothing() throws {
         let corpus = try Q.make()
-        try corpus.syncLedger(waivers: [], islands: Q.manifest().islands, now: day1)
+        _ = try corpus.syncLedger(waivers: [], islands: Q.manifest().islands, now: day1)
         let again = try corpus.syncLedger(waivers: [], islands: Q.manifest().islands, now: day2)
         XCTAssertEqual(again.opened, [])
         XCTAssertEqual(again.closed, [])
@@ -29,7 +29,7 @@ final class QuestionsLedgerTests: XCTestCase {
 
     func testRemovedAndChangedEntriesGetValidToAndNewVersionsValidFrom() throws {
         let corpus = try Q.make()
-        try corpus.syncLedger(waivers: [], islands: Q.manifest().islands, now: day1)
+        _ = try corpus.syncLedger(waivers: [], islands: Q.manifest().islands, now: day1)
         let islands = Q.manifestText.split(separator: "\n").filter { $0.contains("- {id:") }
             .filter { !($0.contains("video-player") && $0.contains("android")) }
             .map { $0.replacingOccurrences(of: "platform: ios, boundary: index", with: "platform: ios, boundary: page index") }

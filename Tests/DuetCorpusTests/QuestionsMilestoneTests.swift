@@ -25,7 +25,7 @@ final class QuestionsMilestoneTests: XCTestCase {
 
     func testTheNextMilestoneShowsWhatWasAddedAndRemoved() throws {
         let corpus = try Q.make()
-        try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
         try corpus.upsertFixtures([Q.leaf("capture.location", "capture", #"{"chrome":{"flash":false}}"#,
                                           [("locationTapped", #"{"chrome":{"flash":false},"sheet":{"case":"location"}}"#)])])
         try corpus.deleteFixtures(named: ["shared"])
@@ -45,8 +45,8 @@ final class QuestionsMilestoneTests: XCTestCase {
 
     func testRerunningANameReplacesItAndComparesWithTheOneBefore() throws {
         let corpus = try Q.make()
-        try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
-        try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day1)
+        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        _ = try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day1)
         let (again, replaced) = try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day2)
         XCTAssertTrue(replaced)
         XCTAssertEqual(again.difference?.previous, "alpha")
@@ -56,7 +56,7 @@ final class QuestionsMilestoneTests: XCTestCase {
 
     func testMarkdownAndHTMLCarryEverySection() throws {
         let corpus = try Q.make()
-        try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
         let (report, _) = try corpus.recordMilestone(named: "beta", manifest: Q.manifest(), now: day2)
         let markdown = report.markdown()
         for heading in ["# Milestone beta", "## Corpus", "## Verify", "## Census", "### Candidates", "## Kind coverage",

@@ -14,7 +14,7 @@ extension Fixture {
         guard case .object(let object) = document else {
             throw FixtureShapeError(fixture: name, path: "", message: "a fixture document must be a JSON object")
         }
-        var reader = ShapeReader(fixture: name)
+        let reader = ShapeReader(fixture: name)
         self.init(name: name, steps: [])
         for member in object.members {
             let key = member.key, value = member.value
