@@ -1,14 +1,14 @@
 /// Every verb, in the order `duet help` lists them. One line per verb.
 enum VerbTable {
     static var all: [any Verb.Type] { [
-        FmtVerb.self,
-        ImportVerb.self,
-        ExportVerb.self,
-        CorpusDumpVerb.self,
-        CorpusLoadVerb.self,
-        CorpusStatsVerb.self,
-        CorpusCheckVerb.self,
-        CorpusMigrateVerb.self,
+        // Every day: record, review, verify.
+        RecordVerb.self,
+        PendingVerb.self,
+        PendingShowVerb.self,
+        PendingAcceptVerb.self,
+        PendingRejectVerb.self,
+        VerifyVerb.self,
+        // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
         QueryVerbsVerb.self,
@@ -19,12 +19,15 @@ enum VerbTable {
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
         MilestoneVerb.self,
-        RecordVerb.self,
-        VerifyVerb.self,
-        PendingVerb.self,
-        PendingShowVerb.self,
-        PendingAcceptVerb.self,
-        PendingRejectVerb.self,
+        // Files and the corpus itself.
+        ImportVerb.self,
+        ExportVerb.self,
+        FmtVerb.self,
+        CorpusDumpVerb.self,
+        CorpusLoadVerb.self,
+        CorpusStatsVerb.self,
+        CorpusCheckVerb.self,
+        CorpusMigrateVerb.self,
     ] }
 
     /// The verb whose (possibly multi-word) name is the longest prefix of the arguments.

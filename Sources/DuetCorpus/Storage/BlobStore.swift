@@ -1,3 +1,4 @@
+import Foundation
 import Duet
 
 /// Content-addressed storage of canonical bytes: identical bytes are stored once.
@@ -45,7 +46,7 @@ public final class BlobStore {
 
     private func intern(_ bytes: [UInt8], hash key: ContentHash) throws -> (id: Int64, hash: ContentHash) {
         if let hit = cache[key] {
-            guard hit.bytes == bytes else { throw ContentHashCollision(hash: key) }
+            guard sameBytes(hit.bytes, bytes) else { throw ContentHashCollision(hash: key) }
             reused += 1
             return (hit.id, key)
         }
@@ -69,7 +70,7 @@ public final class BlobStore {
             let stored = find.blob(at: 1) ?? []
             id = find.int64(at: 0)
             find.reset()
-            guard stored == bytes else { throw ContentHashCollision(hash: key) }
+            guard sameBytes(stored, bytes) else { throw ContentHashCollision(hash: key) }
             reused += 1
         }
         remember(key, id: id, bytes: bytes)
@@ -104,6 +105,12 @@ public final class BlobStore {
         cache[key] = (id, bytes)
         cachedBytes += bytes.count + 64
     }
+}
+
+/// Byte equality through `memcmp` (the generic `==` compares element by element).
+private func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }
 
 /// Two different byte strings with the same content hash: never merged, always refused.
