@@ -19,11 +19,13 @@ CREATE TABLE structure_fields (
 ) STRICT, WITHOUT ROWID;
 
 -- One row per declared kind of an L0 field: kind = <feature>.<primitive>.<case>.
+-- Key columns come first: SQLite 3.40's integrity_check misreports NULLs in a WITHOUT ROWID
+-- table whose non-key column stands before a key column.
 CREATE TABLE declared_kinds (
     feature   TEXT NOT NULL REFERENCES feature_structures(feature) ON DELETE CASCADE,
     field     TEXT NOT NULL,
-    primitive TEXT NOT NULL CHECK (primitive IN ('path', 'slot', 'tabs', 'stage')),
     kind      TEXT NOT NULL,
+    primitive TEXT NOT NULL CHECK (primitive IN ('path', 'slot', 'tabs', 'stage')),
     PRIMARY KEY (feature, field, kind)
 ) STRICT, WITHOUT ROWID;
 

@@ -32,14 +32,14 @@ CREATE TABLE island_summaries (
     PRIMARY KEY (feature, snapshot, field)
 ) STRICT, WITHOUT ROWID;
 
--- Per step, each kind entered or left (against the previous snapshot), with the action case.
+-- Key columns first (see declared_kinds in 0002). Per step, each kind entered or left (against the previous snapshot), with the action case.
 CREATE TABLE step_transitions (
     fixture_id  INTEGER NOT NULL REFERENCES fixtures(id) ON DELETE CASCADE,
     step        INTEGER NOT NULL,
     field       TEXT NOT NULL,
-    primitive   TEXT NOT NULL,
     depth       INTEGER NOT NULL,
     change      TEXT NOT NULL CHECK (change IN ('entered', 'left')),
+    primitive   TEXT NOT NULL,
     kind        TEXT NOT NULL,
     action_case TEXT,
     PRIMARY KEY (fixture_id, step, field, depth, change)

@@ -11,10 +11,12 @@ bin=$(swift build --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A fresh corpus, recorded through the runner the manifest names; --write because CI forbids silent recording.
-"$bin/duet" --corpus "$work/corpus.db" record --write --runner "$bin/memorylane-runner" >"$work/record.log" 2>&1 \
+# A fresh corpus recorded through the reference runner; --write because CI forbids silent recording.
+# It runs outside the repository so that the committed seed is not loaded into it first.
+(cd "$work" && "$bin/duet" --corpus corpus.db record --write --runner "$bin/memorylane-runner") >"$work/record.log" 2>&1 \
   || { cat "$work/record.log"; exit 1; }
-"$bin/duet" --corpus "$work/corpus.db" corpus dump >"$work/corpus.db.seed"
+(cd "$work" && "$bin/duet" --corpus corpus.db corpus dump) >"$work/corpus.db.seed.new"
+mv "$work/corpus.db.seed.new" "$work/corpus.db.seed"
 
 if [ "${1:-}" = "--check" ]; then
   if ! cmp -s "$work/corpus.db.seed" corpus.db.seed; then

@@ -20,6 +20,28 @@ final class HealthTests: XCTestCase {
         XCTAssertTrue(check.holds, "\(check.problems)")
     }
 
+    /// SQLite 3.40's integrity_check misreports NULLs in WITHOUT ROWID tables whose non-key column
+    /// stands before a key column; declared kinds and transitions must not trip it.
+    func testACorpusWithDeclaredKindsAndTransitionsPassesIntegrityCheck() throws {
+        let corpus = try Corpus.temporary()
+        try corpus.setStructures([FeatureStructure(feature: "nav", fields: [
+            FieldDescription(path: "path", shape: "array<sum>", role: "path", kinds: ["detail"]),
+            FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["camera", "share"]),
+        ], actions: ["open", "close"], effects: [])], origin: "runner")
+        try corpus.upsertFixtures([
+            try navigationFixture(steps: [
+                (#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"t"}"#),
+                (#"{"case":"close"}"#, #"{"path":[],"title":"t"}"#),
+            ]),
+        ])
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM declared_kinds"), 3)
+        XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM step_transitions"), 2)
+        let integrity = try corpus.database.rows("PRAGMA integrity_check").map { $0[0].text ?? "" }
+        XCTAssertEqual(integrity, ["ok"])
+        let check = try corpus.check()
+        XCTAssertTrue(check.holds, "\(check.problems)")
+    }
+
     func testACorruptedBlobIsNamed() throws {
         let corpus = try populated()
         try corpus.database.execute("UPDATE blobs SET bytes = CAST('{\"case\":\"opem\"}' AS BLOB) WHERE bytes = CAST('{\"case\":\"open\"}' AS BLOB)")

@@ -98,11 +98,13 @@ CREATE TABLE structure_fields (
 ) STRICT, WITHOUT ROWID;
 
 -- One row per declared kind of an L0 field: kind = <feature>.<primitive>.<case>.
+-- Key columns come first: SQLite 3.40's integrity_check misreports NULLs in a WITHOUT ROWID
+-- table whose non-key column stands before a key column.
 CREATE TABLE declared_kinds (
     feature   TEXT NOT NULL REFERENCES feature_structures(feature) ON DELETE CASCADE,
     field     TEXT NOT NULL,
-    primitive TEXT NOT NULL CHECK (primitive IN ('path', 'slot', 'tabs', 'stage')),
     kind      TEXT NOT NULL,
+    primitive TEXT NOT NULL CHECK (primitive IN ('path', 'slot', 'tabs', 'stage')),
     PRIMARY KEY (feature, field, kind)
 ) STRICT, WITHOUT ROWID;
 
@@ -146,14 +148,14 @@ CREATE TABLE island_summaries (
     PRIMARY KEY (feature, snapshot, field)
 ) STRICT, WITHOUT ROWID;
 
--- Per step, each kind entered or left (against the previous snapshot), with the action case.
+-- Key columns first (see declared_kinds in 0002). Per step, each kind entered or left (against the previous snapshot), with the action case.
 CREATE TABLE step_transitions (
     fixture_id  INTEGER NOT NULL REFERENCES fixtures(id) ON DELETE CASCADE,
     step        INTEGER NOT NULL,
     field       TEXT NOT NULL,
-    primitive   TEXT NOT NULL,
     depth       INTEGER NOT NULL,
     change      TEXT NOT NULL CHECK (change IN ('entered', 'left')),
+    primitive   TEXT NOT NULL,
     kind        TEXT NOT NULL,
     action_case TEXT,
     PRIMARY KEY (fixture_id, step, field, depth, change)
