@@ -14,9 +14,13 @@ public struct VerifyWorkflow {
     public var timeout: Double
     public var startupTimeout: Double
     public var window: Int
+    /// Runner processes per platform, each replaying its share of the fixtures.
+    public var processes: Int
 
-    public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, startupTimeout: Double = 120, window: Int = 512) {
-        self.corpus = corpus; self.runners = runners; self.timeout = timeout; self.startupTimeout = startupTimeout; self.window = window
+    public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, startupTimeout: Double = 120, window: Int = 512,
+                processes: Int = 1) {
+        self.corpus = corpus; self.runners = runners; self.timeout = timeout; self.startupTimeout = startupTimeout
+        self.window = window; self.processes = processes
     }
 
     public func run(feature: String? = nil, fixture: String? = nil,
@@ -25,10 +29,9 @@ public struct VerifyWorkflow {
         var outcome = VerifyOutcome(missingRunners: runners.missing, fixtureCount: fixtures.count)
         guard !fixtures.isEmpty else { return outcome }
         for platform in runners.commands.keys.sorted() {
-            let session = ReplaySession(command: runners.commands[platform]!, timeout: timeout, startupTimeout: startupTimeout)
-            let run = FixtureReplayer(session: session, platform: platform, window: window)
+            let run = ParallelReplayer(command: runners.commands[platform]!, platform: platform, processes: processes,
+                                       timeout: timeout, startupTimeout: startupTimeout, window: window)
                 .verify(fixtures) { done, total in progress?(platform, done, total) }
-            session.close()
             try corpus.storeRun(Self.stored(run))
             outcome.runs.append(run)
         }

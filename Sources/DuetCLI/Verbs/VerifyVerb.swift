@@ -19,6 +19,7 @@ struct VerifyVerb: Verb {
         .value("--runner", placeholder: "CMD", help: "Runner command for the one platform verified."),
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
         .value("--startup-timeout", placeholder: "SECONDS", help: "How long a runner may take to start and handshake (default 120)."),
+        .value("--jobs", placeholder: "N", help: "Runner processes per platform, each replaying a share of the fixtures (default 1)."),
         .value("--junit", placeholder: "FILE", help: "Also write JUnit XML (one test case per fixture)."),
         .format,
     ]
@@ -26,6 +27,7 @@ struct VerifyVerb: Verb {
     let platforms: [String]
     let feature: String?, fixture: String?, runner: String?, junit: String?
     let timeout: Double, startupTimeout: Double
+    let jobs: Int
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -43,11 +45,15 @@ struct VerifyVerb: Verb {
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()
+        let rawJobs = arguments.value("--jobs") ?? "1"
+        guard let jobs = Int(rawJobs), (1...64).contains(jobs) else { throw UsageError("--jobs takes a number from 1 to 64, not '\(rawJobs)'") }
+        self.jobs = jobs
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
-        let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout)
+        let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
+                                      processes: jobs)
         let outcome = try workflow.run(feature: feature, fixture: fixture) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }

@@ -43,7 +43,12 @@ public final class Database: @unchecked Sendable {
             try execute(sql: "PRAGMA journal_mode=WAL")
         }
         try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL")
+        // Reads map pages instead of copying them through read(): questions touch many pages.
+        try execute(sql: "PRAGMA mmap_size=\(Self.mmapBytes)")
     }
+
+    /// Upper bound of the file mapped for reads (SQLite maps less when the file is smaller).
+    public static let mmapBytes = 1 << 30
 
     deinit {
         statementCache.removeAll()
