@@ -60,7 +60,7 @@ final class DialectDecoder: Decoder, PathNode {
         if T.self == Bool.self { return try bool(value, at: component) as! T }
         if T.self == UUID.self {
             let s = try string(value, at: component)
-            guard let uuid = UUID(uuidString: s) else { throw refusal(at: component, "expected a UUID, found \"\(s)\"") }
+            guard let uuid = UUIDParsing.parse(s) else { throw refusal(at: component, "expected a UUID, found \"\(s)\"") }
             return uuid as! T
         }
         if T.self == Date.self {
