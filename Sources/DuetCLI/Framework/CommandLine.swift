@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetCorpus
 import DuetManifest
 
 /// The `duet` entry point: global options, verb dispatch, help, and the mapping of errors to exit codes.
@@ -85,6 +86,8 @@ enum ErrorReporting {
         case let error as CodingRefusal: return (error.description, .usage)
         case let error as ManifestError: return (error.description, .usage)
         case let error as YAMLError: return (error.description, .usage)
+        case let error as PendingNotFound: return (error.description, .usage)
+        case let error as InvalidKindPattern: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)
         default: return (String(describing: error), .environment)
         }

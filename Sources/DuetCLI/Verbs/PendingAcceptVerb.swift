@@ -12,8 +12,7 @@ struct PendingAcceptVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let accepted: [String]
-        do { accepted = try context.corpus().acceptPending(names: names) } catch let error as PendingNotFound { throw UsageError(error.description) }
+        let accepted = try context.corpus().acceptPending(names: names)
         for name in accepted { context.write("accepted \(name)\n") }
         return .holds
     }

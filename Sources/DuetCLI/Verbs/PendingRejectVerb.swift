@@ -12,8 +12,7 @@ struct PendingRejectVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let rejected: [String]
-        do { rejected = try context.corpus().rejectPending(names: names) } catch let error as PendingNotFound { throw UsageError(error.description) }
+        let rejected = try context.corpus().rejectPending(names: names)
         for name in rejected { context.write("rejected \(name)\n") }
         return .holds
     }

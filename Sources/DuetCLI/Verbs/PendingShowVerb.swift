@@ -9,7 +9,7 @@ struct PendingShowVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { name = try arguments.positional(0, named: "NAME") }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        do { context.write(try PendingReview.diff(named: name, in: context.corpus()).text) } catch let error as PendingNotFound { throw UsageError(error.description) }
+        context.write(try PendingReview.diff(named: name, in: context.corpus()).text)
         return .holds
     }
 }
