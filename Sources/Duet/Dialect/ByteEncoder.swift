@@ -2,7 +2,8 @@ import Foundation
 
 /// The single-pass encoder behind `CanonicalEncoder.canonicalBytes`: Codable values are
 /// written straight into one byte buffer, each object's members reordered in place when
-/// they arrive out of key order. Shapes it does not handle in one pass (nested containers
+/// they arrive out of key order; `CanonicalEncodable` values are handed a `CanonicalWriter`
+/// over the same buffer instead. Shapes it does not handle in one pass (nested containers
 /// outside sum types, super encoders, keys needing escapes, a key written twice) make it
 /// give up, and the caller encodes through the value tree instead.
 final class ByteEncoder: Encoder {
@@ -37,6 +38,8 @@ final class ByteEncoder: Encoder {
         var pendingSum = false
         /// Set where a non-throwing Codable entry point met a shape this encoder does not handle.
         var needsTree = false
+        /// False: `CanonicalEncodable` conformances are ignored and everything goes through `Codable`.
+        var usesCanonicalEncodable = true
     }
 
     let out = ByteSink(capacity: 1024)
@@ -46,8 +49,8 @@ final class ByteEncoder: Encoder {
     private let pathStorage: UnsafeMutablePointer<[PathComponent]>
     private let framesStorage: UnsafeMutablePointer<RawStack<Frame>>
     private let spansStorage: UnsafeMutablePointer<RawStack<Span>>
-    /// Enum types already asked whether they are `SumType`s (a conformance lookup is a hash probe).
-    private let sumAnswers: UnsafeMutablePointer<RawStack<(type: ObjectIdentifier, isSum: Bool)>>
+    /// Per-type answers (writes itself? a `SumType`?), kept across pooled uses.
+    private let typeFacts: UnsafeMutablePointer<EncodableTypeFactsTable>
 
     init() {
         state = .allocate(capacity: 1)
@@ -59,8 +62,8 @@ final class ByteEncoder: Encoder {
         framesStorage.initialize(to: RawStack(capacity: 16))
         spansStorage = .allocate(capacity: 1)
         spansStorage.initialize(to: RawStack(capacity: 64))
-        sumAnswers = .allocate(capacity: 1)
-        sumAnswers.initialize(to: RawStack(capacity: 8))
+        typeFacts = .allocate(capacity: 1)
+        typeFacts.initialize(to: EncodableTypeFactsTable())
     }
 
     deinit {
@@ -72,8 +75,8 @@ final class ByteEncoder: Encoder {
         framesStorage.deallocate()
         spansStorage.pointee.deallocate()
         spansStorage.deallocate()
-        sumAnswers.pointee.deallocate()
-        sumAnswers.deallocate()
+        typeFacts.pointee.deallocate()
+        typeFacts.deallocate()
     }
 
     /// Back to a fresh encoder's state, keeping the buffers (for `ByteEncoderPool`).
@@ -121,12 +124,18 @@ final class ByteEncoder: Encoder {
         get { state.pointee.needsTree }
         set { state.pointee.needsTree = newValue }
     }
+    var usesCanonicalEncodable: Bool {
+        get { state.pointee.usesCanonicalEncodable }
+        set { state.pointee.usesCanonicalEncodable = newValue }
+    }
 
     var codingPath: [CodingKey] { path.map { DialectCodingKey($0) } }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The canonical bytes, or nil when the value must go through the tree encoder.
-    func encodeDocument<T: Encodable>(_ value: T) throws -> [UInt8]? {
+    /// `usesCanonicalEncodable: false` ignores `CanonicalEncodable` conformances (pure `Codable`).
+    func encodeDocument<T: Encodable>(_ value: T, usesCanonicalEncodable: Bool = true) throws -> [UInt8]? {
+        self.usesCanonicalEncodable = usesCanonicalEncodable
         do {
             let produced = try encodeValue(value)
             if needsTree { return nil }
@@ -137,18 +146,36 @@ final class ByteEncoder: Encoder {
         }
     }
 
+    /// Appends the value's canonical bytes to `sink`; false when it encoded nothing or nil.
+    func appendFragment<T: Encodable>(_ value: T, to sink: ByteSink) throws -> Bool {
+        do {
+            let produced = try encodeValue(value)
+            if !needsTree {
+                sink.append(out.view(0..<out.count))
+                return produced
+            }
+        } catch is NeedsTree {}
+        guard let tree = try DialectEncoder(parent: nil, component: nil).box(value, at: nil) else { return false }
+        CompactWriter(into: sink).write(tree)
+        return true
+    }
+
     // MARK: - Values
 
     /// Writes one value at the end of the output; false when it produced nothing or nil.
     /// `component` (the member key or element index) is on the coding path while it encodes.
     func encodeValue<T: Encodable>(_ value: T, at component: PathComponent? = nil) throws -> Bool {
         if try writePrimitive(value, at: component) { return true }
+        let facts = typeFacts.pointee.facts(T.self)
+        if let writable = facts.writable, usesCanonicalEncodable {
+            return try writeItself(value, as: writable, at: component)
+        }
         if let component { path.append(component) }
         defer { if component != nil { path.removeLast() } }
         let savedSlot = slot, savedDepth = slotDepth
         slot = .nothing
         slotDepth = frames.count
-        pendingSum = isEnum(T.self) && isSumType(T.self)
+        pendingSum = facts.isSumType
         try value.encode(to: self)
         pendingSum = false
         closeFrames(downTo: slotDepth)
@@ -177,20 +204,21 @@ final class ByteEncoder: Encoder {
         return false
     }
 
-    /// Only enums can be sum types; the metadata kind is cheaper to read than a conformance lookup.
-    @inline(__always)
-    private func isEnum(_ type: Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
-        return kind == 0x201   // MetadataKind.enum (Optional is 0x202: its payload is checked on its own)
-    }
-
-    private func isSumType<T>(_ type: T.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        let answers = sumAnswers.pointee
-        for i in 0..<answers.count where answers[i].type == id { return answers[i].isSum }
-        let isSum = type is any SumType.Type
-        if answers.count < 64 { sumAnswers.pointee.append((id, isSum)) }
-        return isSum
+    /// A `CanonicalEncodable` value writes itself at the end of the output, bypassing `Codable`.
+    private func writeItself<T, W: CanonicalWritable>(_ value: T, as type: W.Type, at component: PathComponent?) throws -> Bool {
+        var writer = CanonicalWriter(out: out)
+        do {
+            try reinterpret(value, as: W.self).writeCanonical(to: &writer)
+        } catch let refusal as CodingRefusal {
+            var prefix = path
+            if let component { prefix.append(component) }
+            throw refusal.prefixed(with: prefix)
+        }
+        switch writer.status {
+        case .value: return true
+        case .absent: return false
+        case .empty: throw refusal(at: component, CanonicalWriter.wroteNothing)
+        }
     }
 
     /// `value` as `U`, where the caller checked that `T` is `U` (no dynamic cast).

@@ -9,19 +9,32 @@ import Foundation
 /// ```swift
 /// let bytes = try CanonicalEncoder().canonicalBytes(state)   // {"count":1,"sheet":{"case":"capture"}}
 /// ```
+///
+/// `canonicalBytes` lets `CanonicalEncodable` types (at the top or nested anywhere) write
+/// themselves instead of going through `Codable`; `encode(_:)` always uses `Codable`.
 public struct CanonicalEncoder: Sendable {
+    /// False: `canonicalBytes` ignores `CanonicalEncodable` conformances and goes through
+    /// `Codable` only (what `CanonicalConformanceCheck` compares them against).
+    public var usesCanonicalEncodable = true
+
     public init() {}
+
+    /// ```swift
+    /// let synthesizedShape = try CanonicalEncoder(usesCanonicalEncodable: false).canonicalBytes(state)
+    /// ```
+    public init(usesCanonicalEncodable: Bool) { self.usesCanonicalEncodable = usesCanonicalEncodable }
 
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let root = DialectEncoder(parent: nil, component: nil)
         return try root.box(value, at: nil) ?? .null
     }
 
-    /// One pass straight to bytes (`ByteEncoder`); shapes it does not handle go through the tree.
+    /// One pass straight to bytes (`ByteEncoder`, handing `CanonicalEncodable` values their
+    /// writer); shapes it does not handle go through the tree.
     public func canonicalBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let encoder = ByteEncoderPool.shared.take()
         defer { ByteEncoderPool.shared.give(encoder) }
-        if let bytes = try encoder.encodeDocument(value) { return bytes }
+        if let bytes = try encoder.encodeDocument(value, usesCanonicalEncodable: usesCanonicalEncodable) { return bytes }
         return CompactWriter.bytes(try encode(value))
     }
 
