@@ -2,7 +2,9 @@
 // same rows in the same run, the dedup ratio, corpus size against the exported files, peak memory.
 //
 //   swift build -c release --scratch-path /tmp/build-corpus-rel --product corpus-bench
-//   /tmp/build-corpus-rel/release/corpus-bench [--steps 200000] [--seed 1] [--keep] [--check]
+//   /tmp/build-corpus-rel/release/corpus-bench [--steps 200000] [--seed 1] [--keep] [--check] [--files DIR]
+//
+// `--import-only` stops after the import (for profilers). `--files DIR` reuses the fixture files a `--keep` run left in DIR (same --steps and --seed) instead of writing them.
 
 import Foundation
 import Duet
@@ -13,6 +15,8 @@ struct Options {
     var seed: UInt64 = 1
     var keep = false
     var check = false
+    var files: String?
+    var importOnly = false
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -22,6 +26,8 @@ struct Options {
             case "--seed": seed = UInt64(rest.popFirst() ?? "") ?? seed
             case "--keep": keep = true
             case "--check": check = true
+            case "--files": files = rest.popFirst()
+            case "--import-only": importOnly = true
             default: FileHandle.standardError.write(Data("corpus-bench: unknown argument \(argument)\n".utf8)); exit(2)
             }
         }
@@ -56,10 +62,14 @@ func grouped(_ value: Double) -> String {
 }
 
 /// Copies every row of the corpus tables into a fresh corpus with the same schema: rows are read in
-/// chunks outside the clock; only the inserts (one transaction, prepared statements) are timed.
+/// chunks outside the clock; only the inserts (one transaction, prepared statements, foreign keys off
+/// as in the import) are timed.
 func bareInsertSeconds(from source: Database, into target: Database) throws -> Double {
     let tables = ["blobs", "fixtures", "steps", "snapshot_fields", "snapshot_kinds", "island_summaries", "step_transitions"]
     var seconds = 0.0
+    // Same conditions as the import: one transaction without per-row foreign-key probes.
+    try target.execute(sql: "PRAGMA foreign_keys=OFF")
+    defer { try? target.execute(sql: "PRAGMA foreign_keys=ON") }
     var start = now()
     try target.execute(sql: "BEGIN IMMEDIATE")
     seconds += now() - start
@@ -94,7 +104,8 @@ func bareInsertSeconds(from source: Database, into target: Database) throws -> D
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed))
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-\(getpid())")
-let files = work.appendingPathComponent("fixtures")
+let files = options.files.map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("fixtures")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
 defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
 
@@ -102,12 +113,17 @@ print("corpus-bench: \(grouped(Double(synthetic.totalSteps))) steps, \(synthetic
 
 var fileBytes = 0
 var start = now()
-try synthetic.forEachFixture { fixture in
-    let bytes = fixture.document.prettyBytes
-    fileBytes += bytes.count
-    try Data(bytes).write(to: files.appendingPathComponent(try Fixture.fileName(for: fixture.name)))
+if let reused = options.files {
+    for name in try FileManager.default.contentsOfDirectory(atPath: reused) { fileBytes += fileSize(reused + "/" + name) }
+    print("reused        \(reused): \(grouped(Double(fileBytes) / 1e6)) MB of pretty fixture files")
+} else {
+    try synthetic.forEachFixture { fixture in
+        let bytes = fixture.document.prettyBytes
+        fileBytes += bytes.count
+        try Data(bytes).write(to: files.appendingPathComponent(try Fixture.fileName(for: fixture.name)))
+    }
+    print("generated     \(String(format: "%6.1f", now() - start)) s   \(grouped(Double(fileBytes) / 1e6)) MB of pretty fixture files")
 }
-print("generated     \(String(format: "%6.1f", now() - start)) s   \(grouped(Double(fileBytes) / 1e6)) MB of pretty fixture files")
 let memoryBeforeImport = peakMemoryMB()
 
 let corpusPath = work.appendingPathComponent("corpus.db").path
@@ -121,6 +137,12 @@ let importCPU = cpuSeconds() - cpuBeforeImport
 let importRate = Double(summary.steps) / importSeconds
 let peakAfterImport = peakMemoryMB()
 print("import        \(String(format: "%6.1f", importSeconds)) s   \(grouped(importRate)) steps/s (read, parse, canonicalize, hash, insert, index; \(String(format: "%.1f", importCPU)) CPU-s)")
+print("              \(grouped(Double(corpus.blobs.inserted))) blobs inserted, \(grouped(Double(corpus.blobs.reused))) reused (\(grouped(Double(corpus.blobs.confirmedFromDatabase))) of them confirmed by reading the stored bytes back)")
+
+if options.importOnly {   // for profilers: nothing after the import
+    if !options.keep { try? FileManager.default.removeItem(at: work) }
+    exit(0)
+}
 
 // What the dialect alone costs: read and parse every file, nothing stored.
 start = now()
@@ -131,6 +153,15 @@ for name in try FileManager.default.contentsOfDirectory(atPath: files.path) {
 }
 let parseSeconds = now() - start
 print("parse only    \(String(format: "%6.1f", parseSeconds)) s   \(grouped(Double(parsedSteps) / parseSeconds)) steps/s (read + parse the same files, nothing stored: \(String(format: "%.0f", parseSeconds / importSeconds * 100)) % of the import)")
+
+// The floor of the parse side: read and canonicalize every file in one streaming pass, one thread.
+start = now()
+var canonicalBytes = 0
+for name in try FileManager.default.contentsOfDirectory(atPath: files.path) {
+    canonicalBytes += try CanonicalJSON.canonicalize(Array(try Data(contentsOf: files.appendingPathComponent(name)))).count
+}
+let canonicalizeSeconds = now() - start
+print("canonicalize  \(String(format: "%6.1f", canonicalizeSeconds)) s   \(grouped(Double(parsedSteps) / canonicalizeSeconds)) steps/s (read + canonicalize the same files on one thread, nothing stored)")
 
 if options.check {
     // The imported corpus must pass the same check as any other: index rows re-derived from the stored blobs.
@@ -157,7 +188,7 @@ let cpuBeforeBare = cpuSeconds()
 let bareSeconds = try bareInsertSeconds(from: corpus.database, into: bare.database)
 let bareCPU = cpuSeconds() - cpuBeforeBare   // includes reading the rows back, so it flatters the import
 let bareRate = Double(stats.steps) / bareSeconds
-print("bare inserts  \(String(format: "%6.1f", bareSeconds)) s   \(grouped(bareRate)) steps/s (same rows, same schema, one transaction)")
+print("bare inserts  \(String(format: "%6.1f", bareSeconds)) s   \(grouped(bareRate)) steps/s (same rows, same schema, one transaction, foreign keys off)")
 
 let share = importRate / bareRate
 let sizeShare = Double(corpusBytes) / Double(fileBytes)

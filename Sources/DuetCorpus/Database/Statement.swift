@@ -76,6 +76,16 @@ public final class Statement {
         try check(code)
     }
 
+    /// Binds bytes the caller holds (SQLite copies them).
+    public func bind(bytes raw: UnsafeRawBufferPointer, at index: Int32) throws {
+        try check(sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), sqliteTransient))
+    }
+
+    /// Binds bytes without copying them: they must stay valid until the statement is reset.
+    public func bindWithoutCopy(bytes raw: UnsafeRawBufferPointer, at index: Int32) throws {
+        try check(sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), nil))
+    }
+
     // MARK: - Stepping
 
     /// Advances; true when a row is available.

@@ -12,8 +12,13 @@ struct ParsedFixtureFile: Sendable {
     var hash: ContentHash
     var content: Content
 
+    /// How files are read: `compact` (streaming canonicalizer + byte scanner, falling back to trees
+    /// for any file it cannot read, so errors are worded the same) or `trees` only (the reference).
+    enum Reading: Sendable { case compact, trees }
+
     /// Reads and parses `file`; a file whose hash equals `knownHash` is not parsed.
-    static func read(_ file: (name: String, path: String), knownHash: [UInt8]?, plans: [String: IndexPlan] = [:]) -> ParsedFixtureFile {
+    static func read(_ file: (name: String, path: String), knownHash: [UInt8]?, plans: [String: IndexPlan] = [:],
+                     reading: Reading = .compact) -> ParsedFixtureFile {
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file.path)))
@@ -23,6 +28,9 @@ struct ParsedFixtureFile: Sendable {
         }
         let hash = ContentHash(of: bytes)
         if knownHash == hash.bytes { return ParsedFixtureFile(name: file.name, hash: hash, content: .unchanged) }
+        if reading == .compact, let prepared = CompactFixtureReader.prepare(name: file.name, bytes: bytes, plans: plans) {
+            return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(prepared))
+        }
         do {
             return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(prepare(try Fixture(name: file.name, document: CanonicalJSON.parse(bytes)), plans: plans)))
         } catch let error as DialectError {
@@ -40,36 +48,39 @@ struct ParsedFixtureFile: Sendable {
         return plan == nil || prepared.index != nil ? prepared.releasingStepValues() : prepared
     }
 
-    /// Parses `files` in order-preserving batches on all cores, handing each batch to `body` while the
-    /// next one is parsed (reading and parsing overlap the database writes).
+    /// Parses `files` in order-preserving batches on all cores, handing each batch to `body` (the
+    /// writer) in order while up to `lookahead` later batches are parsed, so neither side waits for the other.
     static func forEachBatch(_ files: [(name: String, path: String)], knownHashes: [String: [UInt8]],
-                             plans: [String: IndexPlan] = [:], batchSize: Int = 64,
-                             _ body: ([ParsedFixtureFile]) throws -> Void) throws {
+                             plans: [String: IndexPlan] = [:], reading: Reading = .compact, batchSize: Int = 16,
+                             lookahead: Int = 6, _ body: ([ParsedFixtureFile]) throws -> Void) throws {
         let batches = stride(from: 0, to: files.count, by: batchSize).map { Array(files[$0..<min($0 + batchSize, files.count)]) }
         guard !batches.isEmpty else { return }
-        @Sendable func parse(_ batch: [(name: String, path: String)]) -> [ParsedFixtureFile] {
-            let results = ResultSlots<ParsedFixtureFile>(count: batch.count)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                results.set(index, read(batch[index], knownHash: knownHashes[batch[index].name], plans: plans))
+        let pipeline = ParseAhead<[ParsedFixtureFile]>(lookahead: lookahead)
+        DispatchQueue.global().async {
+            for (index, batch) in batches.enumerated() {
+                guard pipeline.waitForRoom(index) else { break }
+                let results = ResultSlots<ParsedFixtureFile>(count: batch.count)
+                DispatchQueue.concurrentPerform(iterations: batch.count) { item in
+                    results.set(item, read(batch[item], knownHash: knownHashes[batch[item].name], plans: plans, reading: reading))
+                }
+                pipeline.put(index, results.values)
             }
-            return results.values
+            pipeline.finish()
         }
-        var current = parse(batches[0])
-        for next in batches.indices.dropFirst() {
-            let upcoming = ResultSlots<[ParsedFixtureFile]>(count: 1)
-            let group = DispatchGroup()
-            let batch = batches[next]
-            DispatchQueue.global().async(group: group) { upcoming.set(0, parse(batch)) }
-            do {
-                try body(current)
-            } catch {
-                group.wait()
-                throw error
+        // Written batches are freed on another thread: thousands of small frees per batch are not the writer's work.
+        let release = DispatchQueue(label: "duet.import.release")
+        do {
+            for index in batches.indices {
+                let batch = pipeline.take(index)
+                try body(batch)
+                release.async { withExtendedLifetime(batch) {} }
             }
-            group.wait()
-            current = upcoming.values[0]
+        } catch {
+            pipeline.stop()
+            pipeline.waitUntilFinished()
+            throw error
         }
-        try body(current)
+        pipeline.waitUntilFinished()
     }
 }
 

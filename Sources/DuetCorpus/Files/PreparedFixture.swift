@@ -1,13 +1,35 @@
 import Duet
 
 /// Compact canonical bytes with their content hash, computed once (off the writer's thread on import).
+/// The bytes may be a range of a larger compact document (shared, not copied).
 struct CanonicalBlob: Sendable {
-    var bytes: [UInt8]
+    private var storage: [UInt8]
+    private var range: Range<Int>
     var hash: ContentHash
 
     init(_ value: JSONValue) {
-        bytes = value.canonicalBytes
+        self.init(bytes: value.canonicalBytes)
+    }
+
+    init(bytes: [UInt8]) {
+        storage = bytes
+        range = 0..<bytes.count
         hash = ContentHash(of: bytes)
+    }
+
+    /// `range` of `document`, itself compact canonical (any sub-value of a compact document is).
+    init(_ range: Range<Int>, of document: [UInt8]) {
+        storage = document
+        self.range = range
+        hash = document.withUnsafeBytes { ContentHash(of: UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    var count: Int { range.count }
+
+    var bytes: [UInt8] { range.count == storage.count ? storage : Array(storage[range]) }
+
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 }
 
@@ -56,6 +78,19 @@ struct PreparedFixture: Sendable {
             }
             index = (readings, IndexRows.transitions(readings: readings, actionCases: steps.map(\.actionCase), fixtureID: 0))
         }
+    }
+
+    /// A fixture read without trees (`CompactFixtureReader`): `fixture` carries the metadata, with
+    /// `null` placeholders where the tree reader holds values (presence kept), like `releasingStepValues`.
+    init(withoutTrees fixture: Fixture, initial: CanonicalBlob?, steps: [Step], extras: CanonicalBlob?, scenarioExtras: CanonicalBlob?,
+         index: (readings: [IndexRows.SnapshotReading], transitions: [IndexRows.Transition])?) {
+        self.fixture = fixture
+        self.initial = initial
+        self.steps = steps
+        self.extras = extras
+        self.scenarioExtras = scenarioExtras
+        self.index = index
+        stepValuesReleased = true
     }
 
     /// The same fixture without its step values (actions, states, effects become `null`

@@ -83,6 +83,8 @@ struct FixtureWriter {
             fixtureID = db.lastInsertRowID
         }
 
+        // One row per statement: a multi-row INSERT needs a statement journal (it may fail halfway),
+        // which costs far more than the per-statement work it saves.
         let insertStep = try db.cachedStatement("""
             INSERT INTO steps(fixture_id, idx, node, label, line, action_case, action_blob, state_blob,
                 effects_blob, link_to_next, extras_blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -101,14 +103,12 @@ struct FixtureWriter {
             try insertStep.bind(blobIDs.effects, at: 9)
             if let link = step.linkToNext { try insertStep.bind(link ? 1 : 0, at: 10) }
             if let extras = blobIDs.extras { try insertStep.bind(extras, at: 11) }
-            while try insertStep.step() {}
-            insertStep.reset()
+            try insertStep.run()
         }
         try indexer.index(fixtureID: fixtureID, prepared: prepared, initialID: fixture.isChain ? nil : initial?.id,
                           stateIDs: stored.map(\.state))
         return existingID == nil ? .inserted : .replaced
     }
-
 }
 
 /// The hash of a fixture's behavioural projection, built from the content hashes of its parts

@@ -11,7 +11,10 @@ extension Corpus {
     public func setStructures(_ structures: [FeatureStructure], origin: String) throws {
         try write {
             for structure in structures {
-                try database.execute("DELETE FROM feature_structures WHERE feature = ?", [.text(structure.feature)])
+                // Explicit rather than ON DELETE CASCADE: an import runs with foreign keys off.
+                for table in ["declared_kinds", "structure_fields", "feature_structures"] {
+                    try database.execute("DELETE FROM \(table) WHERE feature = ?", [.text(structure.feature)])
+                }
                 try database.execute("INSERT INTO feature_structures(feature, origin, actions, effects) VALUES (?, ?, ?, ?)", [
                     .text(structure.feature), .text(origin),
                     .text(JSONValue.array(structure.actions.map(JSONValue.string)).canonicalString),

@@ -6,8 +6,8 @@ import Duet
 /// Kind id: `<feature>.<primitive>.<case>`. Path entries carry their 1-based depth; other
 /// primitives depth 0.
 struct IndexPlan: Sendable {
-    struct L0Field: Sendable { var field: String; var components: [String]; var primitive: String }
-    struct IslandField: Sendable { var field: String; var components: [String]; var island: String }
+    struct L0Field: Sendable { var field: String; var components: [String]; var primitive: String; var keys: [[UInt8]] }
+    struct IslandField: Sendable { var field: String; var components: [String]; var island: String; var keys: [[UInt8]] }
 
     struct KindEntry: Hashable, Sendable { var depth: Int; var kind: String }
     struct FieldKinds: Sendable { var field: String; var primitive: String; var entries: [KindEntry] }
@@ -23,10 +23,11 @@ struct IndexPlan: Sendable {
         self.feature = feature
         for (field, role) in roles.sorted(by: { $0.field < $1.field }) {
             let components = field.split(separator: ".").map(String.init)
+            let keys = components.map { Array($0.utf8) }
             if Self.primitives.contains(role) {
-                l0.append(L0Field(field: field, components: components, primitive: role))
+                l0.append(L0Field(field: field, components: components, primitive: role, keys: keys))
             } else if role.hasPrefix("island:") {
-                islands.append(IslandField(field: field, components: components, island: String(role.dropFirst("island:".count))))
+                islands.append(IslandField(field: field, components: components, island: String(role.dropFirst("island:".count)), keys: keys))
             }
         }
     }

@@ -4,10 +4,9 @@ import Duet
 struct StructuralIndexWriter {
     let corpus: Corpus
     private(set) var plans: [String: IndexPlan]
-    /// (feature, snapshot) pairs indexed by this writer, so shared snapshots are written once.
-    private var indexed: Set<SnapshotKey> = []
-
-    private struct SnapshotKey: Hashable { var feature: String; var snapshot: Int64 }
+    /// Per feature, the snapshots indexed by this writer, so shared snapshots are written once.
+    private var indexed: [String: Set<Int64>] = [:]
+    private var indexedCount = 0
 
     init(corpus: Corpus) throws {
         self.corpus = corpus
@@ -44,12 +43,59 @@ struct StructuralIndexWriter {
             guard !prepared.stepValuesReleased else { throw unindexable(fixture) }
             return try index(fixtureID: fixtureID, fixture: fixture, plan: plan, initialID: initialID, stateIDs: stateIDs)
         }
-        let known = indexed
-        var rows = IndexRows.snapshotRows(feature: feature, readings: readings, ids: ids,
-                                          skip: { known.contains(SnapshotKey(feature: feature, snapshot: $0)) })
-        rows.transitions = transitions.map { var row = $0; row.fixtureID = fixtureID; return row }
-        try insert(rows)
-        remember(feature: feature, ids)
+        var known = indexed.removeValue(forKey: feature) ?? []
+        try insertSnapshots(feature: feature, readings: readings, ids: ids, known: &known)
+        indexed[feature] = known
+        if indexedCount > 200_000 { indexed.removeAll(keepingCapacity: false); indexedCount = 0 }
+        try insertTransitions(transitions, fixtureID: fixtureID)
+    }
+
+    /// Inserts the rows of the snapshots not in `known` (binding each column directly, no row values), adding them to it.
+    private mutating func insertSnapshots(feature: String, readings: [IndexRows.SnapshotReading], ids: [Int64], known: inout Set<Int64>) throws {
+        let db = corpus.database
+        let fields = try db.cachedStatement(
+            "INSERT OR IGNORE INTO snapshot_fields(feature, snapshot, field, primitive, kind_count) VALUES (?, ?, ?, ?, ?)")
+        let kinds = try db.cachedStatement(
+            "INSERT OR IGNORE INTO snapshot_kinds(feature, snapshot, field, depth, kind) VALUES (?, ?, ?, ?, ?)")
+        let islands = try db.cachedStatement(
+            "INSERT OR IGNORE INTO island_summaries(feature, snapshot, field, island, summary_blob) VALUES (?, ?, ?, ?, ?)")
+        for (reading, id) in zip(readings, ids) where known.insert(id).inserted {
+            indexedCount += 1
+            for field in reading.kinds {
+                fields.reset()
+                try fields.bind(feature, at: 1); try fields.bind(id, at: 2); try fields.bind(field.field, at: 3)
+                try fields.bind(field.primitive, at: 4); try fields.bind(field.entries.count, at: 5)
+                try fields.run()
+                for entry in field.entries {
+                    kinds.reset()
+                    try kinds.bind(feature, at: 1); try kinds.bind(id, at: 2); try kinds.bind(field.field, at: 3)
+                    try kinds.bind(entry.depth, at: 4); try kinds.bind(entry.kind, at: 5)
+                    try kinds.run()
+                }
+            }
+            for island in reading.islands {
+                let summary = try corpus.blobs.intern(island.summary)
+                islands.reset()
+                try islands.bind(feature, at: 1); try islands.bind(id, at: 2); try islands.bind(island.field, at: 3)
+                try islands.bind(island.island, at: 4); try islands.bind(summary, at: 5)
+                try islands.run()
+            }
+        }
+    }
+
+    private func insertTransitions(_ rows: [IndexRows.Transition], fixtureID: Int64) throws {
+        guard !rows.isEmpty else { return }
+        let transitions = try corpus.database.cachedStatement("""
+            INSERT OR IGNORE INTO step_transitions(fixture_id, step, field, primitive, depth, change, kind, action_case)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for row in rows {
+            transitions.reset()
+            try transitions.bind(fixtureID, at: 1); try transitions.bind(row.step, at: 2); try transitions.bind(row.field, at: 3)
+            try transitions.bind(row.primitive, at: 4); try transitions.bind(row.depth, at: 5); try transitions.bind(row.change, at: 6)
+            try transitions.bind(row.kind, at: 7); try transitions.bind(row.actionCase, at: 8)
+            try transitions.run()
+        }
     }
 
     private mutating func index(fixtureID: Int64, fixture: Fixture, plan: IndexPlan, initialID: Int64?, stateIDs: [Int64?]) throws {
@@ -59,21 +105,17 @@ struct StructuralIndexWriter {
         for (index, step) in fixture.steps.enumerated() {
             if let id = stateIDs[index], let state = step.expectedState { snapshots.append((index, id, state)) }
         }
-        let known = indexed
+        let known = indexed[feature] ?? []
         let rows = IndexRows.derive(plan: plan, fixtureID: fixtureID, snapshots: snapshots,
                                     actionCases: fixture.steps.map { $0.action["case"]?.stringValue },
-                                    skip: { known.contains(SnapshotKey(feature: feature, snapshot: $0)) })
+                                    skip: { known.contains($0) })
         try insert(rows)
-        remember(feature: feature, snapshots.map(\.id))
+        indexed[feature, default: []].formUnion(snapshots.map(\.id))
+        indexedCount += snapshots.count
     }
 
     private func unindexable(_ fixture: Fixture) -> DatabaseError {
         DatabaseError(code: 0, message: "fixture \(fixture.name) reached the index without its snapshot readings; re-run the import and report this")
-    }
-
-    private mutating func remember(feature: String, _ ids: [Int64]) {
-        for id in ids { indexed.insert(SnapshotKey(feature: feature, snapshot: id)) }
-        if indexed.count > 200_000 { indexed.removeAll(keepingCapacity: false) }
     }
 
     /// Inserts `rows`, binding each column directly (no per-row value arrays).

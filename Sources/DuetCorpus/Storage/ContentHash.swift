@@ -89,3 +89,11 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     k ^= k >> 33
     return k
 }
+
+extension Statement {
+    /// Binds the 16 stored bytes of `hash` (`ContentHash.bytes`) without building an array.
+    func bind(_ hash: ContentHash, at index: Int32) throws {
+        var words = (hash.h1.littleEndian, hash.h2.littleEndian)
+        try withUnsafeBytes(of: &words) { try bind(bytes: $0, at: index) }
+    }
+}

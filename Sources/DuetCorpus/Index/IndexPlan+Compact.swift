@@ -1,0 +1,69 @@
+import Duet
+
+/// The same readings as `IndexPlan.kinds(in:)` / `islandSummaries(in:)`, taken straight from a
+/// snapshot's compact canonical bytes (no tree). Anything the bytes cannot answer exactly as the
+/// tree would (a UUID-shaped case name or key) throws `CompactScanner.NeedsTree`.
+extension IndexRows.SnapshotReading {
+    init(plan: IndexPlan, step: Int?, state: Range<Int>, in scanner: CompactScanner) throws(CompactScanner.NeedsTree) {
+        self.step = step
+        // The state's own members, read in one pass: every field lookup starts from them.
+        var top: [(key: Range<Int>, value: Range<Int>)] = []
+        if scanner.isObject(state) {
+            top.reserveCapacity(16)
+            scanner.forEachMember(of: state) { (key, value) throws(Never) in top.append((key, value)); return true }
+        }
+        kinds = []
+        kinds.reserveCapacity(plan.l0.count)
+        for field in plan.l0 {
+            let value = try Self.lookup(state, top, field.keys, in: scanner)
+            var entries: [IndexPlan.KindEntry] = []
+            if field.primitive == "path", let value, scanner.isArray(value) {
+                var depth = 0
+                try scanner.forEachElement(of: value) { (item) throws(CompactScanner.NeedsTree) in
+                    depth += 1
+                    if let name = try Self.caseName(item, in: scanner) {
+                        entries.append(IndexPlan.KindEntry(depth: depth, kind: plan.kindID(field.primitive, name)))
+                    }
+                }
+            } else if let value, let name = try Self.caseName(value, in: scanner) {
+                entries.append(IndexPlan.KindEntry(depth: 0, kind: plan.kindID(field.primitive, name)))
+            }
+            kinds.append(IndexPlan.FieldKinds(field: field.field, primitive: field.primitive, entries: entries))
+        }
+        islands = []
+        for island in plan.islands {
+            guard let value = try Self.lookup(state, top, island.keys, in: scanner) else { continue }
+            islands.append(Island(field: island.field, island: island.island, summary: Array(scanner.p[value])))
+        }
+    }
+
+    private static let caseKey = Array("case".utf8)
+
+    /// `IndexPlan.caseName` on bytes.
+    private static func caseName(_ value: Range<Int>, in scanner: CompactScanner) throws(CompactScanner.NeedsTree) -> String? {
+        if scanner.isString(value) { return try scanner.string(value) }
+        guard scanner.isObject(value), let name = scanner.member(caseKey, of: value) else { return nil }
+        return try scanner.string(name)
+    }
+
+    /// `IndexPlan.lookup` on bytes: nil when a component is missing or the value is null.
+    private static func lookup(_ state: Range<Int>, _ top: [(key: Range<Int>, value: Range<Int>)], _ keys: [[UInt8]],
+                               in scanner: CompactScanner) throws(CompactScanner.NeedsTree) -> Range<Int>? {
+        var current: Range<Int>? = keys.isEmpty ? state : nil
+        for key in keys {
+            // Written keys equal decoded ones unless escaped or UUID-shaped (lowercased): leave those to the tree.
+            guard key.count != 36, !key.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+                throw CompactScanner.NeedsTree()
+            }
+            if let outer = current {
+                guard let next = scanner.member(key, of: outer) else { return nil }
+                current = next
+            } else {
+                guard let member = top.first(where: { scanner.equals($0.key, key) }) else { return nil }
+                current = member.value
+            }
+        }
+        guard let current else { return nil }
+        return scanner.isNull(current) ? nil : current
+    }
+}
