@@ -14,6 +14,17 @@ final class KernelEffectCodingTests: XCTestCase {
                        #"{"id":"counter.ticker","kind":"cancel"}"#)
     }
 
+    private enum WritingPayload: String, Codable, CanonicalEncodable { case flush, reload }
+
+    func testEffectsOfAWritingPayloadWriteThemselvesInTheCodableShape() throws {
+        XCTAssertTrue(Effect<WritingPayload>.self is any CanonicalEncodable.Type)
+        XCTAssertFalse(Effect<Payload>.self is any CanonicalEncodable.Type, "a Codable-only payload keeps the Codable path")
+        let effects: [Effect<WritingPayload>] = [.run(.flush, id: "a"), .run(.reload), .cancel(id: "a")]
+        XCTAssertNil(try CanonicalConformanceCheck.firstDivergence(effects))
+        XCTAssertEqual(try CanonicalEncoder().canonicalString(effects),
+                       #"[{"id":"a","kind":"run","payload":"flush"},{"kind":"run","payload":"reload"},{"id":"a","kind":"cancel"}]"#)
+    }
+
     func testEffectsDecodeBackAndAnUnknownKindIsRefused() throws {
         let decoder = CanonicalDecoder()
         for effect in [Effect<Payload>.run(.notify(count: 2), id: "x"), .run(.startTicker), .cancel(id: "x")] {
