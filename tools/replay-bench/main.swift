@@ -1,6 +1,8 @@
 // Verify throughput through the stdio replay protocol against in-process replay of the same
 // fixtures, measured side by side in one run. Memory Lane's scenarios are recorded in process,
-// repeated up to --steps, then replayed both ways.
+// repeated up to --steps, then replayed both ways. Also printed: the runner's per-request work
+// in process (decoding from bytes against decoding through a tree), and the CPU time runner and
+// verifier each spend per step through the protocol (which side sets the pace).
 //
 //     swift build -c release --scratch-path /tmp/build-replay-rel --product replay-bench
 //     /tmp/build-replay-rel/release/replay-bench [--steps 200000] [--window 512]
@@ -52,25 +54,73 @@ for fixture in fixtures {
 }
 let inSeconds = Double(DispatchTime.now().uptimeNanoseconds - inStart) / 1e9
 
-func protocolRun(window: Int, fixtures: [Fixture]) -> (VerifyRun, Double) {
-    let executable = Bundle.main.executablePath ?? arguments[0]
-    let session = ReplaySession(command: "'\(executable)' --serve", timeout: 30)
-    _ = try? session.client()
-    let start = DispatchTime.now().uptimeNanoseconds
-    let run = FixtureReplayer(session: session, platform: "swift", window: window).verify(fixtures)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    session.close()
-    return (run, seconds)
+// The runner's own work per request, in process, both ways side by side: the byte path
+// (`respond`: scan, decode from bytes, reduce, encode) against the tree path it replaced
+// (parse the request into a tree, decode from the tree, reduce, encode; it writes no response line).
+let server = ReplayServer(inProcess)
+let stepIndex = fixtures.indices.flatMap { f in fixtures[f].steps.indices.map { (fixture: f, step: $0) } }
+// Interleaved in blocks so that both paths see the same machine load; lines built per block.
+var bytesSeconds = 0.0, treeSeconds = 0.0, bytesAnswered = 0, treeAnswered = 0
+for block in stride(from: 0, to: stepIndex.count, by: 1000) {
+    let lines = stepIndex[block..<min(block + 1000, stepIndex.count)].map { at -> (line: [UInt8], feature: String) in
+        let fixture = fixtures[at.fixture]
+        let state = at.step == 0 ? fixture.initialState! : fixture.steps[at.step - 1].expectedState!
+        let line = ReplayProtocol.reduceRequest(feature: fixture.feature!, state: state.canonicalBytes, action: fixture.steps[at.step].action.canonicalBytes)
+        return (Array(line.dropLast()), fixture.feature!)
+    }
+    let bytesStart = DispatchTime.now().uptimeNanoseconds
+    for request in lines where server.respond(to: request.line) != nil { bytesAnswered += 1 }
+    let treeStart = DispatchTime.now().uptimeNanoseconds
+    for request in lines {
+        guard let tree = try? CanonicalJSON.parse(request.line), let state = tree["state"], let action = tree["action"],
+              (try? inProcess.reduce(feature: request.feature, state: state, action: action)) != nil else { continue }
+        treeAnswered += 1
+    }
+    let treeEnd = DispatchTime.now().uptimeNanoseconds
+    bytesSeconds += Double(treeStart - bytesStart) / 1e9
+    treeSeconds += Double(treeEnd - treeStart) / 1e9
 }
 
-let (run, protocolSeconds) = protocolRun(window: window, fixtures: fixtures)
+/// CPU seconds (user + system) of this process, or of its reaped children.
+func cpuSeconds(children: Bool) -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
+    #endif
+    let total = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec
+    return Double(total) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Wall seconds, and the CPU seconds of the verifier (this process) and of the runner over the run.
+struct ProtocolTiming { var seconds: Double; var verifierCPU: Double; var runnerCPU: Double }
+
+func protocolRun(window: Int, fixtures: [Fixture]) -> (VerifyRun, ProtocolTiming) {
+    let executable = Bundle.main.executablePath ?? arguments[0]
+    let session = ReplaySession(command: "'\(executable)' --serve", timeout: 30)
+    let runnerBefore = cpuSeconds(children: true)
+    _ = try? session.client()
+    let start = DispatchTime.now().uptimeNanoseconds
+    let selfBefore = cpuSeconds(children: false)
+    let run = FixtureReplayer(session: session, platform: "swift", window: window).verify(fixtures)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let verifierCPU = cpuSeconds(children: false) - selfBefore
+    session.close()
+    // The runner is reaped by `close`: its CPU time includes its start-up (registry, handshake).
+    return (run, ProtocolTiming(seconds: seconds, verifierCPU: verifierCPU, runnerCPU: cpuSeconds(children: true) - runnerBefore))
+}
+
+let (run, timing) = protocolRun(window: window, fixtures: fixtures)
+let protocolSeconds = timing.seconds
 let parallelStart = DispatchTime.now().uptimeNanoseconds
 let parallelRun = ParallelReplayer(command: "'\(Bundle.main.executablePath ?? arguments[0])' --serve", platform: "swift",
                                    processes: 2, timeout: 30, window: window).verify(fixtures)
 let parallelSeconds = Double(DispatchTime.now().uptimeNanoseconds - parallelStart) / 1e9
 let serialFixtures = stride(from: 0, to: fixtures.count, by: 10).map { fixtures[$0] }
 let serialSteps = serialFixtures.reduce(0) { $0 + $1.steps.count }
-let (serialRun, serialSeconds) = protocolRun(window: 1, fixtures: serialFixtures)
+let (serialRun, serialTiming) = protocolRun(window: 1, fixtures: serialFixtures)
+let serialSeconds = serialTiming.seconds
 
 let inRate = Double(stepCount) / inSeconds
 let protocolRate = Double(run.stepCount) / protocolSeconds
@@ -78,13 +128,19 @@ let parallelRate = Double(parallelRun.stepCount) / parallelSeconds
 let serialRate = Double(serialRun.stepCount) / serialSeconds
 func format(_ rate: Double) -> String { String(format: "%10.0f steps/s", rate) }
 print("in-process            \(format(inRate))  (\(stepCount) steps, \(String(format: "%.3f", inSeconds)) s, \(inFailures) failures)")
+print(String(format: "runner work, in process: %.1f µs/request from bytes, %.1f µs/request through a tree (%.2fx; %d and %d answered)",
+             bytesSeconds / Double(stepIndex.count) * 1e6, treeSeconds / Double(stepIndex.count) * 1e6, treeSeconds / bytesSeconds,
+             bytesAnswered, treeAnswered))
 print("protocol, window \(String(window).padding(toLength: 5, withPad: " ", startingAt: 0)) \(format(protocolRate))  (\(run.stepCount) steps, \(String(format: "%.3f", protocolSeconds)) s, \(run.failedCount) failures)")
+// Pipelined, the slower side sets the pace: the side busy close to 100% of the run is the bottleneck.
+let perStep: (Double) -> String = { String(format: "%.1f µs/step (busy %.0f%% of the run)", $0 / Double(run.stepCount) * 1e6, $0 / protocolSeconds * 100) }
+print("  one runner, CPU:     runner \(perStep(timing.runnerCPU)), verifier \(perStep(timing.verifierCPU))")
 print("protocol, 2 runners    \(format(parallelRate))  (\(parallelRun.stepCount) steps, \(String(format: "%.3f", parallelSeconds)) s incl. start-up, \(parallelRun.failedCount) failures; verify --jobs 2)")
 print("protocol, window 1     \(format(serialRate))  (\(serialRun.stepCount) of \(serialSteps) steps, \(String(format: "%.3f", serialSeconds)) s)")
 print(String(format: "protocol / in-process: %.1f%% with one runner, %.1f%% with two   (targets: >= 30000 steps/s and >= 30%%)",
              protocolRate / inRate * 100, parallelRate / inRate * 100))
 let rateHolds = protocolRate >= 30_000 ? "holds with one runner" : parallelRate >= 30_000 ? "holds with two runners only" : "FAILS"
 print("target >= 30000 steps/s: \(rateHolds); target >= 30%: \(protocolRate / inRate >= 0.30 ? "holds" : "FAILS")")
-let holds = run.passed && parallelRun.passed && inFailures == 0 && max(protocolRate, parallelRate) >= 30_000 && protocolRate / inRate >= 0.30
+let holds = run.passed && parallelRun.passed && inFailures == 0 && bytesAnswered == stepIndex.count && treeAnswered == stepIndex.count && max(protocolRate, parallelRate) >= 30_000 && protocolRate / inRate >= 0.30
 print(holds ? "targets: hold" : "targets: FAIL")
 exit(holds ? 0 : 1)

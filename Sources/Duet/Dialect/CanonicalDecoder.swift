@@ -14,8 +14,14 @@ public struct CanonicalDecoder: Sendable {
         return try root.unbox(value, as: type, at: nil)
     }
 
+    /// Straight from the bytes (`ByteDocument`), no tree; anything the byte path declines or
+    /// refuses is decoded again from the tree, so results and errors are the tree's.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try decode(type, from: try CanonicalJSON.parse(bytes))
+        let document = ByteDocument()
+        do {
+            if let value = try document.read(bytes, { root in try root.map { try document.decode(type, from: $0) } }) { return value }
+        } catch {}
+        return try decode(type, from: try CanonicalJSON.parse(bytes))
     }
 }
 
@@ -25,12 +31,12 @@ extension Optional: OptionalDecodingMarker {}
 
 final class DialectDecoder: Decoder, PathNode {
     let value: JSONValue
-    let parent: DialectDecoder?
+    let parent: PathNode?
     let component: PathComponent?
     /// Set when this decoder presents a sum type: the payload that answers `_0`.
     var wholePayload: JSONValue?
 
-    init(value: JSONValue, parent: DialectDecoder?, component: PathComponent?) {
+    init(value: JSONValue, parent: PathNode?, component: PathComponent?) {
         self.value = value
         self.parent = parent
         self.component = component

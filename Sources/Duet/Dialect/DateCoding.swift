@@ -39,7 +39,12 @@ enum DateCoding {
 
     /// nil unless the string is exactly the dialect's date format with valid fields.
     static func parse(_ s: String) -> Date? {
-        let b = Array(s.utf8)
+        var s = s
+        return s.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// The same parse over UTF-8 bytes (the byte decoder reads them in place).
+    static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Date? {
         guard b.count == 24, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
               b[19] == 0x2E, b[23] == 0x5A else { return nil }
         func num(_ from: Int, _ count: Int) -> Int64? {

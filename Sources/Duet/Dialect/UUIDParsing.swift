@@ -5,24 +5,29 @@ import Foundation
 enum UUIDParsing {
     static func parse(_ text: String) -> UUID? {
         var text = text
-        return text.withUTF8 { bytes -> UUID? in
-            guard bytes.count == 36 else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(16)
-            var index = 0
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// The same parse over UTF-8 bytes (the byte decoder reads them in place).
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36 else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+            var index = 0, written = 0
             while index < 36 {
                 if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return nil }
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
                     index += 1
                     continue
                 }
-                guard let high = nibble(bytes[index]), let low = nibble(bytes[index + 1]) else { return nil }
-                out.append(high << 4 | low)
+                guard let high = nibble(bytes[index]), let low = nibble(bytes[index + 1]) else { return false }
+                out[written] = high << 4 | low
+                written += 1
                 index += 2
             }
-            return UUID(uuid: (out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7],
-                               out[8], out[9], out[10], out[11], out[12], out[13], out[14], out[15]))
+            return true
         }
+        return complete ? UUID(uuid: uuid) : nil
     }
 
     @inline(__always)

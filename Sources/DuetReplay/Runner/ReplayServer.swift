@@ -16,6 +16,8 @@ import Darwin
 /// `serve()` keeps the real stdout for protocol lines only.
 public struct ReplayServer {
     let registry: ReplayRegistry
+    /// The request line of the `reduce` hot path, scanned once and decoded from its bytes.
+    private let request = ByteDocument()
 
     public init(_ registry: ReplayRegistry) { self.registry = registry }
 
@@ -41,6 +43,11 @@ public struct ReplayServer {
 
     /// The response line (with its newline) to one request line; nil for `exit`.
     public func respond(to line: [UInt8]) -> [UInt8]? {
+        reduceFromBytes(line) ?? respondThroughTree(to: line)
+    }
+
+    /// Every op, from the request parsed as a tree.
+    func respondThroughTree(to line: [UInt8]) -> [UInt8]? {
         let request: JSONValue
         do { request = try CanonicalJSON.parse(line) } catch {
             return errorLine("request is not canonical JSON: \(error)")
@@ -58,6 +65,18 @@ public struct ReplayServer {
 
     // MARK: - Ops
 
+    /// The `reduce` hot path: no tree, state and action decoded in place. nil hands the line to
+    /// the tree path — other ops, and any request that fails, which then answers exactly as before.
+    func reduceFromBytes(_ line: [UInt8]) -> [UInt8]? {
+        request.read(line) { root -> [UInt8]? in
+            guard let root, let op = request.member("op", of: root), request.string(op) == "reduce",
+                  let name = request.member("feature", of: root).flatMap(request.string), let feature = registry.feature(named: name),
+                  let state = request.member("state", of: root), let action = request.member("action", of: root),
+                  let (stateBytes, effectBytes) = try? feature.reduceScanned(request, state, action) else { return nil }
+            return reducedLine(state: stateBytes, effects: effectBytes)
+        }
+    }
+
     private func reduce(_ request: JSONValue) -> [UInt8] {
         guard let name = request["feature"]?.stringValue else { return errorLine(#"reduce needs a "feature" string"#) }
         guard let feature = registry.feature(named: name) else { return unknownFeature(name) }
@@ -66,14 +85,7 @@ public struct ReplayServer {
         }
         do {
             let (stateBytes, effectBytes) = try feature.reduce(state, action)
-            var out: [UInt8] = []
-            out.reserveCapacity(stateBytes.count + effectBytes.count + 64)
-            out.append(contentsOf: #"{"effects":"#.utf8)
-            appendEscaped(effectBytes, to: &out)
-            out.append(contentsOf: #","state":"#.utf8)
-            appendEscaped(stateBytes, to: &out)
-            out.append(contentsOf: "}\n".utf8)
-            return out
+            return reducedLine(state: stateBytes, effects: effectBytes)
         } catch {
             return errorLine("\(name): \(error)")
         }
@@ -119,37 +131,56 @@ public struct ReplayServer {
 
     // MARK: - Writing lines
 
+    /// `{"effects":"…","state":"…"}` with both canonical texts written as dialect strings, in one
+    /// buffer sized for the worst case (this is the runner's per-step output).
+    private func reducedLine(state: [UInt8], effects: [UInt8]) -> [UInt8] {
+        let capacity = 6 * (state.count + effects.count) + 32
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var w = buffer.baseAddress!
+            w = Self.copy(#"{"effects":""#, to: w)
+            w = Self.escaped(effects, to: w)
+            w = Self.copy(#"","state":""#, to: w)
+            w = Self.escaped(state, to: w)
+            w = Self.copy("\"}\n", to: w)
+            initialized = w - buffer.baseAddress!
+        }
+    }
+
+    private static func copy(_ text: StaticString, to w: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        w.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return w + text.utf8CodeUnitCount
+    }
+
+    /// Writes `bytes` escaped as the inside of a dialect string (at most 6 bytes per byte).
+    private static func escaped(_ bytes: [UInt8], to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        bytes.withUnsafeBufferPointer { input in
+            var w = start
+            for byte in input {
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                    w.pointee = byte
+                    w += 1
+                    continue
+                }
+                w[0] = 0x5C
+                switch byte {
+                case 0x22, 0x5C: w[1] = byte; w += 2
+                case 0x0A: w[1] = UInt8(ascii: "n"); w += 2
+                case 0x0D: w[1] = UInt8(ascii: "r"); w += 2
+                case 0x09: w[1] = UInt8(ascii: "t"); w += 2
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    w[1] = UInt8(ascii: "u"); w[2] = 0x30; w[3] = 0x30
+                    w[4] = hex.utf8Start[Int(byte >> 4)]; w[5] = hex.utf8Start[Int(byte & 0xF)]
+                    w += 6
+                }
+            }
+            return w
+        }
+    }
+
     private func unknownFeature(_ name: String) -> [UInt8] {
         errorLine("unknown feature \"\(name)\" (this runner serves \(registry.featureNames.joined(separator: ", ")))")
     }
     private func errorLine(_ message: String) -> [UInt8] { line(ReplayProtocol.error(message)) }
     private func line(_ value: JSONValue) -> [UInt8] { value.canonicalBytes + [0x0A] }
-
-    /// Canonical bytes written as a dialect string literal (quotes included); runs of bytes that
-    /// need no escape are copied in one go (this is the runner's per-step hot path).
-    private func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
-        out.append(0x22)
-        bytes.withUnsafeBufferPointer { input in
-            var runStart = 0
-            for index in 0..<input.count {
-                let byte = input[index]
-                guard byte == 0x22 || byte == 0x5C || byte < 0x20 else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case 0x22: out.append(0x5C); out.append(0x22)
-                case 0x5C: out.append(0x5C); out.append(0x5C)
-                case 0x0A: out.append(0x5C); out.append(0x6E)
-                case 0x0D: out.append(0x5C); out.append(0x72)
-                case 0x09: out.append(0x5C); out.append(0x74)
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])
-                    hex.withUTF8Buffer { digits in out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 0xF)]) }
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<input.count]))
-        }
-        out.append(0x22)
-    }
 }

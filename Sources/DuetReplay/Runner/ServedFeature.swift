@@ -5,6 +5,8 @@ struct ServedFeature {
     let name: String
     /// (state tree, action tree) → (canonical state, canonical effects).
     let reduce: (JSONValue, JSONValue) throws -> (state: [UInt8], effects: [UInt8])
+    /// The same, with state and action decoded straight from a scanned request's bytes.
+    let reduceScanned: (ByteDocument, ByteDocument.Value, ByteDocument.Value) throws -> (state: [UInt8], effects: [UInt8])
     /// The given description, else the kernel's `describe(F.self)`.
     let describe: () throws -> FeatureStructure
     /// nil when the feature has no restore of its own (the server overlays the spine).
@@ -19,6 +21,13 @@ struct ServedFeature {
             let decoder = CanonicalDecoder()
             var state = try decoder.decode(F.State.self, from: stateTree)
             let action = try decoder.decode(F.Action.self, from: actionTree)
+            let effects = F.reduce(&state, action)
+            let encoder = CanonicalEncoder()
+            return (try encoder.canonicalBytes(state), try encoder.canonicalBytes(effects))
+        }
+        reduceScanned = { document, stateValue, actionValue in
+            var state = try document.decode(F.State.self, from: stateValue)
+            let action = try document.decode(F.Action.self, from: actionValue)
             let effects = F.reduce(&state, action)
             let encoder = CanonicalEncoder()
             return (try encoder.canonicalBytes(state), try encoder.canonicalBytes(effects))
