@@ -1,6 +1,6 @@
 /// The byte decoder's keyed container over an object's sorted member table (binary search per
 /// key). In a sum type's payload it also answers `_0` the way `KeyedDecoder` does.
-struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct ByteKeyedContainer<Key: CodingKey>: IntegerKeyedDecoding {
     let decoder: ByteDecoder
     let first: Int
     let count: Int
@@ -45,18 +45,8 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { throw decoder.floatRefusal("Double", at: .key(key.stringValue)) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw decoder.floatRefusal("Float", at: .key(key.stringValue)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try int(key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try int(key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try int(key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try int(key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int(key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try int(key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try int(key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try int(key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try int(key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try int(key) }
 
-    private func int<I: FixedWidthInteger>(_ key: Key) throws -> I {
+    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type, forKey key: Key) throws -> I {
         let name = key.stringValue
         return try decoder.integer(require(name), I.self, at: .key(name))
     }
@@ -110,7 +100,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 /// Walks an array's elements on the tape.
-struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
+struct ByteUnkeyedContainer: IntegerUnkeyedDecoding {
     let decoder: ByteDecoder
     let elementCount: Int
     /// Tape index of the next element.
@@ -147,18 +137,8 @@ struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: String.Type) throws -> String { let (v, c) = try next(); return try decoder.string(v, at: c) }
     mutating func decode(_ type: Double.Type) throws -> Double { throw decoder.floatRefusal("Double", at: .index(currentIndex)) }
     mutating func decode(_ type: Float.Type) throws -> Float { throw decoder.floatRefusal("Float", at: .index(currentIndex)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try int() }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try int() }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try int() }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try int() }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try int() }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try int() }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try int() }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try int() }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try int() }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try int() }
 
-    private mutating func int<I: FixedWidthInteger>() throws -> I {
+    mutating func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         let (v, c) = try next()
         return try decoder.integer(v, I.self, at: c)
     }
@@ -184,7 +164,7 @@ struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
     }
 }
 
-struct ByteSingleValueContainer: SingleValueDecodingContainer {
+struct ByteSingleValueContainer: IntegerSingleValueDecoding {
     let decoder: ByteDecoder
 
     var codingPath: [CodingKey] { decoder.codingPath }
@@ -192,19 +172,10 @@ struct ByteSingleValueContainer: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { decoder.document[index].kind == .null }
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool(index, at: nil) }
+    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I { try decoder.integer(index, I.self, at: nil) }
     func decode(_ type: String.Type) throws -> String { try decoder.string(index, at: nil) }
     func decode(_ type: Double.Type) throws -> Double { throw decoder.floatRefusal("Double", at: nil) }
     func decode(_ type: Float.Type) throws -> Float { throw decoder.floatRefusal("Float", at: nil) }
-    func decode(_ type: Int.Type) throws -> Int { try decoder.integer(index, Int.self, at: nil) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(index, Int8.self, at: nil) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(index, Int16.self, at: nil) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.integer(index, Int32.self, at: nil) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.integer(index, Int64.self, at: nil) }
-    func decode(_ type: UInt.Type) throws -> UInt { try decoder.integer(index, UInt.self, at: nil) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.integer(index, UInt8.self, at: nil) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.integer(index, UInt16.self, at: nil) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(index, UInt32.self, at: nil) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(index, UInt64.self, at: nil) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decoder.unbox(index, as: type, at: nil)

@@ -1,4 +1,4 @@
-struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct ByteKeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
     let encoder: ByteEncoder
     let depth: Int
     let id: Int
@@ -46,7 +46,8 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try end(start, produced: true)
     }
 
-    private func unsigned<I: BinaryInteger>(_ value: I, _ key: Key) throws {
+    @inline(__always)
+    func encodeInteger<I: FixedWidthInteger>(_ value: I, forKey key: Key) throws {
         guard let v = Int64(exactly: value) else {
             throw encoder.refusal(at: .key(key.stringValue), "\(value) does not fit a 64-bit signed integer, the dialect's only number")
         }
@@ -66,16 +67,6 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
     mutating func encode(_ value: Double, forKey key: Key) throws { throw floatRefusal("Double", key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { throw floatRefusal("Float", key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try int(Int64(value), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try int(Int64(value), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try int(Int64(value), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try int(Int64(value), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try int(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try unsigned(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try int(Int64(value), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try int(Int64(value), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try int(Int64(value), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try unsigned(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let start = try begin(key)
@@ -116,7 +107,7 @@ struct ByteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> Encoder { encoder.needsTree = true; return encoder }
 }
 
-struct ByteUnkeyedEncoder: UnkeyedEncodingContainer {
+struct ByteUnkeyedEncoder: IntegerUnkeyedEncoding {
     let encoder: ByteEncoder
     let depth: Int
     let id: Int
@@ -134,7 +125,8 @@ struct ByteUnkeyedEncoder: UnkeyedEncodingContainer {
     @inline(__always)
     private func int(_ value: Int64) throws { try begin(); ScalarWriter.appendInt(value, to: encoder.out) }
 
-    private func unsigned<I: BinaryInteger>(_ value: I) throws {
+    @inline(__always)
+    func encodeInteger<I: FixedWidthInteger>(_ value: I) throws {
         guard let v = Int64(exactly: value) else {
             throw encoder.refusal(at: .index(count), "\(value) does not fit a 64-bit signed integer, the dialect's only number")
         }
@@ -147,16 +139,6 @@ struct ByteUnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { try begin(); ScalarWriter.appendString(value, to: encoder.out) }
     mutating func encode(_ value: Double) throws { throw floatRefusal("Double") }
     mutating func encode(_ value: Float) throws { throw floatRefusal("Float") }
-    mutating func encode(_ value: Int) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int16) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int32) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int64) throws { try int(value) }
-    mutating func encode(_ value: UInt) throws { try unsigned(value) }
-    mutating func encode(_ value: UInt8) throws { try int(Int64(value)) }
-    mutating func encode(_ value: UInt16) throws { try int(Int64(value)) }
-    mutating func encode(_ value: UInt32) throws { try int(Int64(value)) }
-    mutating func encode(_ value: UInt64) throws { try unsigned(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = count
@@ -181,7 +163,7 @@ struct ByteUnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func superEncoder() -> Encoder { encoder.needsTree = true; return encoder }
 }
 
-struct ByteSingleValueEncoder: SingleValueEncodingContainer {
+struct ByteSingleValueEncoder: IntegerSingleValueEncoding {
     let encoder: ByteEncoder
     /// The frame depth of the value this container writes.
     let depth: Int
@@ -198,7 +180,8 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer {
     @inline(__always)
     private func int(_ value: Int64) throws { try begin(); ScalarWriter.appendInt(value, to: encoder.out) }
 
-    private func unsigned<I: BinaryInteger>(_ value: I) throws {
+    @inline(__always)
+    func encodeInteger<I: FixedWidthInteger>(_ value: I) throws {
         guard let v = Int64(exactly: value) else {
             throw encoder.refusal(at: nil, "\(value) does not fit a 64-bit signed integer, the dialect's only number")
         }
@@ -213,16 +196,6 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { try begin(); ScalarWriter.appendString(value, to: encoder.out) }
     mutating func encode(_ value: Double) throws { throw floatRefusal("Double") }
     mutating func encode(_ value: Float) throws { throw floatRefusal("Float") }
-    mutating func encode(_ value: Int) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int16) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int32) throws { try int(Int64(value)) }
-    mutating func encode(_ value: Int64) throws { try int(value) }
-    mutating func encode(_ value: UInt) throws { try unsigned(value) }
-    mutating func encode(_ value: UInt8) throws { try int(Int64(value)) }
-    mutating func encode(_ value: UInt16) throws { try int(Int64(value)) }
-    mutating func encode(_ value: UInt32) throws { try int(Int64(value)) }
-    mutating func encode(_ value: UInt64) throws { try unsigned(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         guard encoder.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }

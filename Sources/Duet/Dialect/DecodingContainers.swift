@@ -1,4 +1,4 @@
-struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct KeyedDecoder<Key: CodingKey>: IntegerKeyedDecoding {
     let decoder: DialectDecoder
     let object: JSONObject
     /// In a sum type's payload container: answers `_0` when the payload does not hold `_0`.
@@ -34,18 +34,8 @@ struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(require(key), at: .key(key.stringValue)) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { throw decoder.floatRefusal("Double", at: .key(key.stringValue)) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw decoder.floatRefusal("Float", at: .key(key.stringValue)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try int(key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try int(key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try int(key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try int(key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int(key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try int(key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try int(key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try int(key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try int(key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try int(key) }
 
-    private func int<I: FixedWidthInteger>(_ key: Key) throws -> I {
+    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type, forKey key: Key) throws -> I {
         try decoder.integer(require(key), I.self, at: .key(key.stringValue))
     }
 
@@ -79,7 +69,7 @@ struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-struct UnkeyedDecoder: UnkeyedDecodingContainer {
+struct UnkeyedDecoder: IntegerUnkeyedDecoding {
     let decoder: DialectDecoder
     let elements: [JSONValue]
     var currentIndex = 0
@@ -111,18 +101,8 @@ struct UnkeyedDecoder: UnkeyedDecodingContainer {
     mutating func decode(_ type: String.Type) throws -> String { let (v, c) = try next(); return try decoder.string(v, at: c) }
     mutating func decode(_ type: Double.Type) throws -> Double { throw decoder.floatRefusal("Double", at: .index(currentIndex)) }
     mutating func decode(_ type: Float.Type) throws -> Float { throw decoder.floatRefusal("Float", at: .index(currentIndex)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try int() }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try int() }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try int() }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try int() }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try int() }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try int() }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try int() }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try int() }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try int() }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try int() }
 
-    private mutating func int<I: FixedWidthInteger>() throws -> I {
+    mutating func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         let (v, c) = try next()
         return try decoder.integer(v, I.self, at: c)
     }
@@ -148,7 +128,7 @@ struct UnkeyedDecoder: UnkeyedDecodingContainer {
     }
 }
 
-struct SingleValueDecoder: SingleValueDecodingContainer {
+struct SingleValueDecoder: IntegerSingleValueDecoding {
     let decoder: DialectDecoder
 
     var codingPath: [CodingKey] { decoder.codingPath }
@@ -156,19 +136,10 @@ struct SingleValueDecoder: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { if case .null = value { return true }; return false }
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool(value, at: nil) }
+    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I { try decoder.integer(value, I.self, at: nil) }
     func decode(_ type: String.Type) throws -> String { try decoder.string(value, at: nil) }
     func decode(_ type: Double.Type) throws -> Double { throw decoder.floatRefusal("Double", at: nil) }
     func decode(_ type: Float.Type) throws -> Float { throw decoder.floatRefusal("Float", at: nil) }
-    func decode(_ type: Int.Type) throws -> Int { try decoder.integer(value, Int.self, at: nil) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(value, Int8.self, at: nil) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(value, Int16.self, at: nil) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.integer(value, Int32.self, at: nil) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.integer(value, Int64.self, at: nil) }
-    func decode(_ type: UInt.Type) throws -> UInt { try decoder.integer(value, UInt.self, at: nil) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.integer(value, UInt8.self, at: nil) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.integer(value, UInt16.self, at: nil) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(value, UInt32.self, at: nil) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(value, UInt64.self, at: nil) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decoder.unbox(value, as: type, at: nil)

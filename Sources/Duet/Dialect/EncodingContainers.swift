@@ -1,4 +1,4 @@
-struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct KeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
     let encoder: DialectEncoder
     let builder: ObjectBuilder
 
@@ -8,18 +8,11 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode(_ value: Bool, forKey key: Key) throws { builder.add(key.stringValue, .bool(value)) }
     mutating func encode(_ value: String, forKey key: Key) throws { builder.add(key.stringValue, .string(value)) }
+    mutating func encodeInteger<I: FixedWidthInteger>(_ value: I, forKey key: Key) throws {
+        builder.add(key.stringValue, try encoder.integer(value, at: .key(key.stringValue)))
+    }
     mutating func encode(_ value: Double, forKey key: Key) throws { throw encoder.floatRefusal("Double", at: .key(key.stringValue)) }
     mutating func encode(_ value: Float, forKey key: Key) throws { throw encoder.floatRefusal("Float", at: .key(key.stringValue)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { builder.add(key.stringValue, .int(Int64(value))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { builder.add(key.stringValue, .int(Int64(value))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { builder.add(key.stringValue, .int(Int64(value))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { builder.add(key.stringValue, .int(Int64(value))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { builder.add(key.stringValue, .int(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { builder.add(key.stringValue, try encoder.integer(value, at: .key(key.stringValue))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { builder.add(key.stringValue, .int(Int64(value))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { builder.add(key.stringValue, .int(Int64(value))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { builder.add(key.stringValue, .int(Int64(value))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { builder.add(key.stringValue, try encoder.integer(value, at: .key(key.stringValue))) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let v = try encoder.box(value, at: .key(key.stringValue)) { builder.add(key.stringValue, v) }
@@ -43,7 +36,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct UnkeyedEncoder: UnkeyedEncodingContainer {
+struct UnkeyedEncoder: IntegerUnkeyedEncoding {
     let encoder: DialectEncoder
     let builder: ArrayBuilder
 
@@ -55,18 +48,9 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { builder.elements.append(.null) }
     mutating func encode(_ value: Bool) throws { builder.elements.append(.bool(value)) }
     mutating func encode(_ value: String) throws { builder.elements.append(.string(value)) }
+    mutating func encodeInteger<I: FixedWidthInteger>(_ value: I) throws { builder.elements.append(try encoder.integer(value, at: next)) }
     mutating func encode(_ value: Double) throws { throw encoder.floatRefusal("Double", at: next) }
     mutating func encode(_ value: Float) throws { throw encoder.floatRefusal("Float", at: next) }
-    mutating func encode(_ value: Int) throws { builder.elements.append(.int(Int64(value))) }
-    mutating func encode(_ value: Int8) throws { builder.elements.append(.int(Int64(value))) }
-    mutating func encode(_ value: Int16) throws { builder.elements.append(.int(Int64(value))) }
-    mutating func encode(_ value: Int32) throws { builder.elements.append(.int(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { builder.elements.append(.int(value)) }
-    mutating func encode(_ value: UInt) throws { builder.elements.append(try encoder.integer(value, at: next)) }
-    mutating func encode(_ value: UInt8) throws { builder.elements.append(.int(Int64(value))) }
-    mutating func encode(_ value: UInt16) throws { builder.elements.append(.int(Int64(value))) }
-    mutating func encode(_ value: UInt32) throws { builder.elements.append(.int(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws { builder.elements.append(try encoder.integer(value, at: next)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         builder.elements.append(try encoder.box(value, at: next) ?? .null)
@@ -88,7 +72,7 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
     }
 }
 
-struct SingleValueEncoder: SingleValueEncodingContainer {
+struct SingleValueEncoder: IntegerSingleValueEncoding {
     let encoder: DialectEncoder
 
     var codingPath: [CodingKey] { encoder.codingPath }
@@ -98,18 +82,9 @@ struct SingleValueEncoder: SingleValueEncodingContainer {
     mutating func encodeNil() throws { encoder.storage = .nilValue }
     mutating func encode(_ value: Bool) throws { set(.bool(value)) }
     mutating func encode(_ value: String) throws { set(.string(value)) }
+    mutating func encodeInteger<I: FixedWidthInteger>(_ value: I) throws { set(try encoder.integer(value, at: nil)) }
     mutating func encode(_ value: Double) throws { throw encoder.floatRefusal("Double", at: nil) }
     mutating func encode(_ value: Float) throws { throw encoder.floatRefusal("Float", at: nil) }
-    mutating func encode(_ value: Int) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: Int8) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: Int16) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: Int32) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { set(.int(value)) }
-    mutating func encode(_ value: UInt) throws { set(try encoder.integer(value, at: nil)) }
-    mutating func encode(_ value: UInt8) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: UInt16) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: UInt32) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws { set(try encoder.integer(value, at: nil)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let primitive = try encoder.boxPrimitive(value, at: nil) {

@@ -19,6 +19,7 @@ extension Corpus {
     }
 
     /// `reading: .trees` reads every file as a tree (the reference the compact reading is checked against).
+    @discardableResult
     func importFixtures(from directory: String, manifestStructures: [String: [String: String]],
                         reading: ParsedFixtureFile.Reading) throws -> FixtureWriteSummary {
         let files = try FixtureFiles.find(in: directory)
