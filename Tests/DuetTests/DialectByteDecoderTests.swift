@@ -19,39 +19,6 @@ private enum Route: SumType, Equatable {
     case memory(id: String)
 }
 
-private enum Mood: String, Codable { case calm, busy }
-
-/// A wrapper whose own `init(from:)` reads a single-value container and accepts nil.
-@propertyWrapper
-private struct Remembered<Value: Codable & Equatable>: Codable, Equatable {
-    var wrappedValue: Value?
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)
-    }
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
-    }
-}
-
-private struct CustomNested: Codable, Equatable {
-    var inner: Int
-    enum Keys: String, CodingKey { case outer, inner }
-    init(inner: Int) { self.inner = inner }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let n = try c.nestedContainer(keyedBy: Keys.self, forKey: .outer)
-        inner = try n.decode(Int.self, forKey: .inner)
-    }
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        var n = c.nestedContainer(keyedBy: Keys.self, forKey: .outer)
-        try n.encode(inner, forKey: .inner)
-    }
-}
-
 /// Everything the dialect carries, in one value.
 private struct Sample: Codable, Equatable {
     var id: UUID

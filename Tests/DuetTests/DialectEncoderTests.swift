@@ -16,43 +16,11 @@ private struct Ledger: Codable { var steps: [Step] }
 private struct Big: Codable { var n: UInt64 }
 private struct Small: Codable { var n: UInt8 }
 
-/// A wrapper whose own `encode(to:)` encodes nil through a single-value container.
-@propertyWrapper
-private struct Remembered<Value: Codable & Equatable>: Codable, Equatable {
-    var wrappedValue: Value?
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)
-    }
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
-    }
-}
-
 private struct Draft: Codable, Equatable {
     @Remembered var title: String?
     var body: String
 }
 
-private struct CustomNested: Codable, Equatable {
-    var inner: Int
-    enum Keys: String, CodingKey { case outer, inner }
-    init(inner: Int) { self.inner = inner }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let n = try c.nestedContainer(keyedBy: Keys.self, forKey: .outer)
-        inner = try n.decode(Int.self, forKey: .inner)
-    }
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        var n = c.nestedContainer(keyedBy: Keys.self, forKey: .outer)
-        try n.encode(inner, forKey: .inner)
-    }
-}
-
-private enum Mood: String, Codable { case calm, busy }
 private struct Moody: Codable, Equatable { var mood: Mood; var level: Int8 }
 
 final class DialectEncoderTests: XCTestCase {

@@ -20,8 +20,7 @@ public final class ByteDocument {
     /// Kept behind a pointer: stored `var`s of a class pay a dynamic exclusivity check per access.
     struct Storage {
         var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        var unboxings: [ObjectIdentifier: Unboxing] = [:]
-        var optionals: [ObjectIdentifier: Bool] = [:]
+        var typeFacts = TypeFactsTable<DecodableTypeFacts>()
     }
     let storage: UnsafeMutablePointer<Storage>
     let tape: UnsafeMutablePointer<ByteScanner.Tape>
@@ -36,6 +35,7 @@ public final class ByteDocument {
     deinit {
         tape.pointee.deallocate()
         tape.deallocate()
+        storage.pointee.typeFacts.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -130,34 +130,32 @@ public final class ByteDocument {
 
     // MARK: - Per-type answers, asked once per type instead of once per value
 
+    func unboxing<T>(_ type: T.Type) -> DecodableTypeFacts.Unboxing { storage.pointee.typeFacts.facts(type).unboxing }
+    func isOptional<T>(_ type: T.Type) -> Bool { storage.pointee.typeFacts.facts(type).isOptional }
+}
+
+/// What `ByteDecoder` needs to know about each Decodable type it meets (kept in a `TypeFactsTable`).
+struct DecodableTypeFacts: TypeFacts {
     /// How `ByteDecoder.unbox` reads a value of a type beyond `String`, `Int` and `Bool`.
     enum Unboxing { case uuid, date, jsonValue, jsonObject, int64, url, data, fraction, sumType, other }
 
-    func unboxing<T>(_ type: T.Type) -> Unboxing {
-        let id = ObjectIdentifier(type)
-        if let known = storage.pointee.unboxings[id] { return known }
-        let answer: Unboxing
-        switch type {
-        case is UUID.Type: answer = .uuid
-        case is Date.Type: answer = .date
-        case is JSONValue.Type: answer = .jsonValue
-        case is JSONObject.Type: answer = .jsonObject
-        case is Int64.Type: answer = .int64
-        case is URL.Type: answer = .url
-        case is Data.Type: answer = .data
-        case is Double.Type, is Float.Type, is Decimal.Type: answer = .fraction
-        case is any SumType.Type: answer = .sumType
-        default: answer = .other
-        }
-        storage.pointee.unboxings[id] = answer
-        return answer
-    }
+    var unboxing: Unboxing
+    /// An absent member decodes as nil for it.
+    var isOptional: Bool
 
-    func isOptional<T>(_ type: T.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        if let known = storage.pointee.optionals[id] { return known }
-        let answer = type is any OptionalDecodingMarker.Type
-        storage.pointee.optionals[id] = answer
-        return answer
+    init(_ type: Any.Type) {
+        switch type {
+        case is UUID.Type: unboxing = .uuid
+        case is Date.Type: unboxing = .date
+        case is JSONValue.Type: unboxing = .jsonValue
+        case is JSONObject.Type: unboxing = .jsonObject
+        case is Int64.Type: unboxing = .int64
+        case is URL.Type: unboxing = .url
+        case is Data.Type: unboxing = .data
+        case is Double.Type, is Float.Type, is Decimal.Type: unboxing = .fraction
+        case is any SumType.Type: unboxing = .sumType
+        default: unboxing = .other
+        }
+        isOptional = type is any OptionalDecodingMarker.Type
     }
 }

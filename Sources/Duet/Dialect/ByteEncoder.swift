@@ -50,7 +50,7 @@ final class ByteEncoder: Encoder {
     private let framesStorage: UnsafeMutablePointer<RawStack<Frame>>
     private let spansStorage: UnsafeMutablePointer<RawStack<Span>>
     /// Per-type answers (writes itself? a `SumType`?), kept across pooled uses.
-    private let typeFacts: UnsafeMutablePointer<EncodableTypeFactsTable>
+    private let typeFacts: UnsafeMutablePointer<TypeFactsTable<EncodableTypeFacts>>
 
     init() {
         state = .allocate(capacity: 1)
@@ -63,7 +63,7 @@ final class ByteEncoder: Encoder {
         spansStorage = .allocate(capacity: 1)
         spansStorage.initialize(to: RawStack(capacity: 64))
         typeFacts = .allocate(capacity: 1)
-        typeFacts.initialize(to: EncodableTypeFactsTable())
+        typeFacts.initialize(to: TypeFactsTable())
     }
 
     deinit {
