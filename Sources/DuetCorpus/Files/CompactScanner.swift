@@ -164,38 +164,9 @@ struct CompactScanner {
         if inner.count == 36 && isUUIDShaped(inner) { throw NeedsTree() }
         let raw = UnsafeBufferPointer(rebasing: p[inner])
         guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        return String(decoding: unescaped(raw), as: UTF8.self)
-    }
-
-    /// The writer's escapes undone: `\"`, `\\`, `\n`, `\r`, `\t`, `\u00xx`.
-    func unescaped(_ written: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(written.count)
-        var i = 0
-        while i < written.count {
-            let c = written[i]
-            guard c == UInt8(ascii: "\\"), i + 1 < written.count else { result.append(c); i += 1; continue }
-            switch written[i + 1] {
-            case UInt8(ascii: "n"): result.append(0x0A); i += 2
-            case UInt8(ascii: "r"): result.append(0x0D); i += 2
-            case UInt8(ascii: "t"): result.append(0x09); i += 2
-            case UInt8(ascii: "u"):
-                var code: UInt8 = 0
-                for j in (i + 2)..<min(i + 6, written.count) { code = code &* 16 &+ hexValue(written[j]) }
-                result.append(code)
-                i += 6
-            default: result.append(written[i + 1]); i += 2
-            }
-        }
-        return result
-    }
-
-    private func hexValue(_ c: UInt8) -> UInt8 {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        default: return c &- UInt8(ascii: "A") &+ 10
-        }
+        // Escapes are rare in fixture metadata: the dialect's own parser undoes them.
+        guard case .string(let decoded)? = try? CanonicalJSON.parse(Array(p[value])) else { throw NeedsTree() }
+        return decoded
     }
 
     private func isUUIDShaped(_ range: Range<Int>) -> Bool {
