@@ -2,8 +2,10 @@
 // same rows in the same run, the dedup ratio, corpus size against the exported files, peak memory.
 //
 //   swift build -c release --scratch-path /tmp/build-corpus-rel --product corpus-bench
-//   /tmp/build-corpus-rel/release/corpus-bench [--steps 200000] [--seed 1] [--keep] [--check] [--files DIR]
+//   /tmp/build-corpus-rel/release/corpus-bench [--steps 200000] [--seed 1] [--items 10] [--keep] [--check] [--files DIR]
 //
+// `--items N`: the most list items a synthetic state holds; 10 (the default) makes ~2.2 KB of pretty
+// file per step, 1 makes ~0.9 KB per step, as the reference app's fixtures.
 // `--import-only` stops after the import (for profilers). `--files DIR` reuses the fixture files a `--keep` run left in DIR (same --steps and --seed) instead of writing them.
 
 import Foundation
@@ -17,6 +19,7 @@ struct Options {
     var check = false
     var files: String?
     var importOnly = false
+    var maximumItems = 10
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -28,6 +31,7 @@ struct Options {
             case "--check": check = true
             case "--files": files = rest.popFirst()
             case "--import-only": importOnly = true
+            case "--items": maximumItems = Int(rest.popFirst() ?? "") ?? maximumItems
             default: FileHandle.standardError.write(Data("corpus-bench: unknown argument \(argument)\n".utf8)); exit(2)
             }
         }
@@ -63,8 +67,9 @@ func grouped(_ value: Double) -> String {
 
 /// Copies every row of the corpus tables into a fresh corpus with the same schema: rows are read in
 /// chunks outside the clock; only the inserts (one transaction, prepared statements, foreign keys off
-/// as in the import) are timed.
-func bareInsertSeconds(from source: Database, into target: Database) throws -> Double {
+/// as in the import) are timed. `rowsPerStatement` 1 is the bare loop; more rows per statement
+/// (`INSERT … VALUES (…), (…), …`) is the fastest insert loop we know for these rows.
+func bareInsertSeconds(from source: Database, into target: Database, rowsPerStatement: Int = 1) throws -> Double {
     let tables = ["blobs", "fixtures", "steps", "snapshot_fields", "snapshot_kinds", "island_summaries", "step_transitions"]
     var seconds = 0.0
     // Same conditions as the import: one transaction without per-row foreign-key probes.
@@ -75,23 +80,37 @@ func bareInsertSeconds(from source: Database, into target: Database) throws -> D
     seconds += now() - start
     for table in tables {
         let columns = try source.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0[0].text }
-        let insert = try target.prepare("INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        func insert(rows: Int) throws -> Statement {
+            let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+            return try target.prepare("INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))")
+        }
+        let single = try insert(rows: 1)
+        let batched = try insert(rows: rowsPerStatement)
         let select = try source.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table)")
         try select.bind([])
         var chunk: [[SQLValue]] = []
         func flush() throws {
             start = now()
-            for row in chunk {
-                insert.reset()
-                for (index, value) in row.enumerated() { try insert.bind(value, at: Int32(index + 1)) }
-                while try insert.step() {}
+            var next = 0
+            while chunk.count - next >= rowsPerStatement {
+                batched.reset()
+                for (offset, row) in chunk[next..<(next + rowsPerStatement)].enumerated() {
+                    for (index, value) in row.enumerated() { try batched.bind(value, at: Int32(offset * columns.count + index + 1)) }
+                }
+                while try batched.step() {}
+                next += rowsPerStatement
+            }
+            for row in chunk[next...] {
+                single.reset()
+                for (index, value) in row.enumerated() { try single.bind(value, at: Int32(index + 1)) }
+                while try single.step() {}
             }
             seconds += now() - start
             chunk.removeAll(keepingCapacity: true)
         }
         while try select.step() {
             chunk.append((0..<Int32(columns.count)).map { select.value(at: $0) })
-            if chunk.count == 20_000 { try flush() }
+            if chunk.count == 20_480 { try flush() }
         }
         try flush()
         select.reset()
@@ -102,19 +121,24 @@ func bareInsertSeconds(from source: Database, into target: Database) throws -> D
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed))
+let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed, maximumItems: options.maximumItems))
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-\(getpid())")
 let files = options.files.map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("fixtures")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
 defer { if !options.keep { try? FileManager.default.removeItem(at: work) } }
+if options.keep { print("kept in       \(work.path) (fixture files in \(files.path), for --files)") }
 
-print("corpus-bench: \(grouped(Double(synthetic.totalSteps))) steps, \(synthetic.shape.features) features × \(synthetic.shape.fixturesPerFeature) fixtures × \(synthetic.shape.stepsPerFixture) steps, seed \(options.seed)")
+print("corpus-bench: \(grouped(Double(synthetic.totalSteps))) steps, \(synthetic.shape.features) features × \(synthetic.shape.fixturesPerFeature) fixtures × \(synthetic.shape.stepsPerFixture) steps, seed \(options.seed), at most \(options.maximumItems) items per state")
 
 var fileBytes = 0
 var start = now()
 if let reused = options.files {
     for name in try FileManager.default.contentsOfDirectory(atPath: reused) { fileBytes += fileSize(reused + "/" + name) }
+    guard fileBytes > 0 else {
+        FileHandle.standardError.write(Data("corpus-bench: no fixture files in \(reused); write them once with --keep and pass the folder it prints\n".utf8))
+        exit(2)
+    }
     print("reused        \(reused): \(grouped(Double(fileBytes) / 1e6)) MB of pretty fixture files")
 } else {
     try synthetic.forEachFixture { fixture in
@@ -188,10 +212,18 @@ let cpuBeforeBare = cpuSeconds()
 let bareSeconds = try bareInsertSeconds(from: corpus.database, into: bare.database)
 let bareCPU = cpuSeconds() - cpuBeforeBare   // includes reading the rows back, so it flatters the import
 let bareRate = Double(stats.steps) / bareSeconds
-print("bare inserts  \(String(format: "%6.1f", bareSeconds)) s   \(grouped(bareRate)) steps/s (same rows, same schema, one transaction, foreign keys off)")
+print("bare inserts  \(String(format: "%6.1f", bareSeconds)) s   \(grouped(bareRate)) steps/s (same rows, same schema, one row per statement, one transaction, foreign keys off)")
+
+// The ceiling of this machine for these rows: the same loop, 64 rows per statement.
+let batchedPath = work.appendingPathComponent("batched.db").path
+let batched = try Corpus.open(at: batchedPath)
+let batchedSeconds = try bareInsertSeconds(from: corpus.database, into: batched.database, rowsPerStatement: 64)
+let batchedRate = Double(stats.steps) / batchedSeconds
+print("batched bare  \(String(format: "%6.1f", batchedSeconds)) s   \(grouped(batchedRate)) steps/s (the same, 64 rows per statement: the fastest insert loop of these rows here)")
 
 let share = importRate / bareRate
 let sizeShare = Double(corpusBytes) / Double(fileBytes)
+print("import / batched     \(String(format: "%5.1f", importRate / batchedRate * 100)) % wall-clock")
 print("import / bare        \(String(format: "%5.1f", share * 100)) % wall-clock (CPU: import \(String(format: "%.1f", importCPU)) s, bare loop with its read-back \(String(format: "%.1f", bareCPU)) s)")
 print("dedup ratio          \(String(format: "%5.2f", stats.dedupRatio))× (canonical bytes referenced / stored; \(grouped(Double(stats.blobs))) blobs for \(grouped(Double(stats.blobReferences))) references)")
 print("corpus.db            \(grouped(Double(corpusBytes) / 1e6)) MB = \(String(format: "%.1f", sizeShare * 100)) % of the pretty files")

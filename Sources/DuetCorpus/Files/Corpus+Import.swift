@@ -44,6 +44,7 @@ extension Corpus {
                     }
                 }
             }
+            try writer.flush()
             if !summary.replaced.isEmpty { try collectGarbage() }
             return summary
         } }

@@ -26,6 +26,7 @@ extension Corpus {
                 let outcome = try writer.write(fixture, sourceHash: ContentHash(of: fixture.document.prettyBytes))
                 summary.record(outcome, name: fixture.name, steps: fixture.steps.count)
             }
+            try writer.flush()
             if !summary.replaced.isEmpty { try collectGarbage() }
             return summary
         }

@@ -1,15 +1,26 @@
 import Duet
 
-/// Writes fixtures into the corpus tables; the caller holds the transaction.
+/// Writes fixtures into the corpus tables; the caller holds the transaction and calls `flush()`
+/// before it ends (step and index rows are inserted in batches).
 struct FixtureWriter {
     enum Outcome: Sendable, Equatable { case inserted, replaced, unchanged }
 
     let corpus: Corpus
     var indexer: StructuralIndexWriter
+    private let steps: BatchedInsert
 
     init(corpus: Corpus) throws {
         self.corpus = corpus
         self.indexer = try StructuralIndexWriter(corpus: corpus)
+        steps = try BatchedInsert(database: corpus.database, into: """
+            steps(fixture_id, idx, node, label, line, action_case, action_blob, state_blob, effects_blob, link_to_next, extras_blob)
+            """, columns: 11)
+    }
+
+    /// Writes every row still batched.
+    func flush() throws {
+        try steps.flush()
+        try indexer.flush()
     }
 
     private struct StoredStep { var action: Int64; var state: Int64?; var effects: Int64; var extras: Int64? }
@@ -70,6 +81,8 @@ struct FixtureWriter {
                     scenario_extras_blob = ?, steps_omitted = ?, step_count = ?, projection_hash = ?, source_hash = ?
                 WHERE id = ?
                 """, values)
+            // Rows still batched could belong to this fixture (written earlier in the same batch).
+            try flush()
             try db.execute("DELETE FROM steps WHERE fixture_id = ?", [.integer(id)])
             try db.execute("DELETE FROM step_transitions WHERE fixture_id = ?", [.integer(id)])
             fixtureID = id
@@ -83,27 +96,21 @@ struct FixtureWriter {
             fixtureID = db.lastInsertRowID
         }
 
-        // One row per statement: a multi-row INSERT needs a statement journal (it may fail halfway),
-        // which costs far more than the per-statement work it saves.
-        let insertStep = try db.cachedStatement("""
-            INSERT INTO steps(fixture_id, idx, node, label, line, action_case, action_blob, state_blob,
-                effects_blob, link_to_next, extras_blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
         for (index, step) in fixture.steps.enumerated() {
             let blobIDs = stored[index]
-            insertStep.reset()
-            try insertStep.bind(fixtureID, at: 1)
-            try insertStep.bind(Int64(index), at: 2)
-            try insertStep.bind(step.node, at: 3)
-            try insertStep.bind(step.label, at: 4)
-            if let line = step.line { try insertStep.bind(line, at: 5) }
-            try insertStep.bind(prepared.steps[index].actionCase, at: 6)
-            try insertStep.bind(blobIDs.action, at: 7)
-            if let state = blobIDs.state { try insertStep.bind(state, at: 8) }
-            try insertStep.bind(blobIDs.effects, at: 9)
-            if let link = step.linkToNext { try insertStep.bind(link ? 1 : 0, at: 10) }
-            if let extras = blobIDs.extras { try insertStep.bind(extras, at: 11) }
-            try insertStep.run()
+            try steps.addRow { row in
+                try row.bind(fixtureID, at: 1)
+                try row.bind(index, at: 2)
+                try row.bind(step.node, at: 3)
+                try row.bind(step.label, at: 4)
+                try row.bind(step.line.map(Int64.init), at: 5)
+                try row.bind(prepared.steps[index].actionCase, at: 6)
+                try row.bind(blobIDs.action, at: 7)
+                try row.bind(blobIDs.state, at: 8)
+                try row.bind(blobIDs.effects, at: 9)
+                try row.bind(step.linkToNext.map { $0 ? 1 : 0 }, at: 10)
+                try row.bind(blobIDs.extras, at: 11)
+            }
         }
         try indexer.index(fixtureID: fixtureID, prepared: prepared, initialID: fixture.isChain ? nil : initial?.id,
                           stateIDs: stored.map(\.state))

@@ -85,6 +85,7 @@ extension Corpus {
                 try writer.insert(rows)
                 done.formUnion(snapshots.map(\.id))
             }
+            try writer.flush()
         }
     }
 

@@ -1,16 +1,35 @@
 import Duet
 
-/// Keeps the structural index in step with stored fixtures; the caller holds the transaction.
+/// Keeps the structural index in step with stored fixtures; the caller holds the transaction and
+/// calls `flush()` before it ends (rows are inserted in batches).
 struct StructuralIndexWriter {
     let corpus: Corpus
     private(set) var plans: [String: IndexPlan]
     /// Per feature, the snapshots indexed by this writer, so shared snapshots are written once.
     private var indexed: [String: Set<Int64>] = [:]
     private var indexedCount = 0
+    private let fields: BatchedInsert
+    private let kinds: BatchedInsert
+    private let islands: BatchedInsert
+    private let transitions: BatchedInsert
 
     init(corpus: Corpus) throws {
         self.corpus = corpus
         self.plans = try Self.loadPlans(corpus.database)
+        let db = corpus.database
+        fields = try BatchedInsert(database: db, verb: "INSERT OR IGNORE",
+                                   into: "snapshot_fields(feature, snapshot, field, primitive, kind_count)", columns: 5)
+        kinds = try BatchedInsert(database: db, verb: "INSERT OR IGNORE",
+                                  into: "snapshot_kinds(feature, snapshot, field, depth, kind)", columns: 5)
+        islands = try BatchedInsert(database: db, verb: "INSERT OR IGNORE",
+                                    into: "island_summaries(feature, snapshot, field, island, summary_blob)", columns: 5)
+        transitions = try BatchedInsert(database: db, verb: "INSERT OR IGNORE",
+                                        into: "step_transitions(fixture_id, step, field, primitive, depth, change, kind, action_case)", columns: 8)
+    }
+
+    /// Writes every row still batched.
+    func flush() throws {
+        for batch in [fields, kinds, islands, transitions] { try batch.flush() }
     }
 
     static func loadPlans(_ db: Database) throws -> [String: IndexPlan] {
@@ -50,52 +69,22 @@ struct StructuralIndexWriter {
         try insertTransitions(transitions, fixtureID: fixtureID)
     }
 
-    /// Inserts the rows of the snapshots not in `known` (binding each column directly, no row values), adding them to it.
+    /// Adds the rows of the snapshots not in `known`, adding them to it.
     private mutating func insertSnapshots(feature: String, readings: [IndexRows.SnapshotReading], ids: [Int64], known: inout Set<Int64>) throws {
-        let db = corpus.database
-        let fields = try db.cachedStatement(
-            "INSERT OR IGNORE INTO snapshot_fields(feature, snapshot, field, primitive, kind_count) VALUES (?, ?, ?, ?, ?)")
-        let kinds = try db.cachedStatement(
-            "INSERT OR IGNORE INTO snapshot_kinds(feature, snapshot, field, depth, kind) VALUES (?, ?, ?, ?, ?)")
-        let islands = try db.cachedStatement(
-            "INSERT OR IGNORE INTO island_summaries(feature, snapshot, field, island, summary_blob) VALUES (?, ?, ?, ?, ?)")
         for (reading, id) in zip(readings, ids) where known.insert(id).inserted {
             indexedCount += 1
             for field in reading.kinds {
-                fields.reset()
-                try fields.bind(feature, at: 1); try fields.bind(id, at: 2); try fields.bind(field.field, at: 3)
-                try fields.bind(field.primitive, at: 4); try fields.bind(field.entries.count, at: 5)
-                try fields.run()
-                for entry in field.entries {
-                    kinds.reset()
-                    try kinds.bind(feature, at: 1); try kinds.bind(id, at: 2); try kinds.bind(field.field, at: 3)
-                    try kinds.bind(entry.depth, at: 4); try kinds.bind(entry.kind, at: 5)
-                    try kinds.run()
-                }
+                try addField(feature: feature, snapshot: id, field: field.field, primitive: field.primitive, kindCount: field.entries.count)
+                for entry in field.entries { try addKind(feature: feature, snapshot: id, field: field.field, depth: entry.depth, kind: entry.kind) }
             }
             for island in reading.islands {
-                let summary = try corpus.blobs.intern(island.summary)
-                islands.reset()
-                try islands.bind(feature, at: 1); try islands.bind(id, at: 2); try islands.bind(island.field, at: 3)
-                try islands.bind(island.island, at: 4); try islands.bind(summary, at: 5)
-                try islands.run()
+                try addIsland(feature: feature, snapshot: id, field: island.field, island: island.island, summary: island.summary)
             }
         }
     }
 
     private func insertTransitions(_ rows: [IndexRows.Transition], fixtureID: Int64) throws {
-        guard !rows.isEmpty else { return }
-        let transitions = try corpus.database.cachedStatement("""
-            INSERT OR IGNORE INTO step_transitions(fixture_id, step, field, primitive, depth, change, kind, action_case)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for row in rows {
-            transitions.reset()
-            try transitions.bind(fixtureID, at: 1); try transitions.bind(row.step, at: 2); try transitions.bind(row.field, at: 3)
-            try transitions.bind(row.primitive, at: 4); try transitions.bind(row.depth, at: 5); try transitions.bind(row.change, at: 6)
-            try transitions.bind(row.kind, at: 7); try transitions.bind(row.actionCase, at: 8)
-            try transitions.run()
-        }
+        for row in rows { try addTransition(row, fixtureID: fixtureID) }
     }
 
     private mutating func index(fixtureID: Int64, fixture: Fixture, plan: IndexPlan, initialID: Int64?, stateIDs: [Int64?]) throws {
@@ -118,44 +107,47 @@ struct StructuralIndexWriter {
         DatabaseError(code: 0, message: "fixture \(fixture.name) reached the index without its snapshot readings; re-run the import and report this")
     }
 
-    /// Inserts `rows`, binding each column directly (no per-row value arrays).
+    /// Adds `rows` (written by the next `flush()` at the latest).
     func insert(_ rows: IndexRows) throws {
-        let db = corpus.database
-        let fields = try db.cachedStatement(
-            "INSERT OR IGNORE INTO snapshot_fields(feature, snapshot, field, primitive, kind_count) VALUES (?, ?, ?, ?, ?)")
         for row in rows.snapshotFields {
-            fields.reset()
-            try fields.bind(row.feature, at: 1); try fields.bind(row.snapshot, at: 2); try fields.bind(row.field, at: 3)
-            try fields.bind(row.primitive, at: 4); try fields.bind(row.kindCount, at: 5)
-            try fields.run()
+            try addField(feature: row.feature, snapshot: row.snapshot, field: row.field, primitive: row.primitive, kindCount: row.kindCount)
         }
-        let kinds = try db.cachedStatement(
-            "INSERT OR IGNORE INTO snapshot_kinds(feature, snapshot, field, depth, kind) VALUES (?, ?, ?, ?, ?)")
         for row in rows.snapshotKinds {
-            kinds.reset()
-            try kinds.bind(row.feature, at: 1); try kinds.bind(row.snapshot, at: 2); try kinds.bind(row.field, at: 3)
-            try kinds.bind(row.depth, at: 4); try kinds.bind(row.kind, at: 5)
-            try kinds.run()
+            try addKind(feature: row.feature, snapshot: row.snapshot, field: row.field, depth: row.depth, kind: row.kind)
         }
-        let islands = try db.cachedStatement(
-            "INSERT OR IGNORE INTO island_summaries(feature, snapshot, field, island, summary_blob) VALUES (?, ?, ?, ?, ?)")
         for row in rows.islandSummaries {
-            let summary = try corpus.blobs.intern(row.summary)
-            islands.reset()
-            try islands.bind(row.feature, at: 1); try islands.bind(row.snapshot, at: 2); try islands.bind(row.field, at: 3)
-            try islands.bind(row.island, at: 4); try islands.bind(summary, at: 5)
-            try islands.run()
+            try addIsland(feature: row.feature, snapshot: row.snapshot, field: row.field, island: row.island, summary: row.summary)
         }
-        let transitions = try db.cachedStatement("""
-            INSERT OR IGNORE INTO step_transitions(fixture_id, step, field, primitive, depth, change, kind, action_case)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for row in rows.transitions {
-            transitions.reset()
-            try transitions.bind(row.fixtureID, at: 1); try transitions.bind(row.step, at: 2); try transitions.bind(row.field, at: 3)
-            try transitions.bind(row.primitive, at: 4); try transitions.bind(row.depth, at: 5); try transitions.bind(row.change, at: 6)
-            try transitions.bind(row.kind, at: 7); try transitions.bind(row.actionCase, at: 8)
-            try transitions.run()
+        for row in rows.transitions { try addTransition(row, fixtureID: row.fixtureID) }
+    }
+
+    private func addField(feature: String, snapshot: Int64, field: String, primitive: String, kindCount: Int) throws {
+        try fields.addRow { row in
+            try row.bind(feature, at: 1); try row.bind(snapshot, at: 2); try row.bind(field, at: 3)
+            try row.bind(primitive, at: 4); try row.bind(kindCount, at: 5)
+        }
+    }
+
+    private func addKind(feature: String, snapshot: Int64, field: String, depth: Int, kind: String) throws {
+        try kinds.addRow { row in
+            try row.bind(feature, at: 1); try row.bind(snapshot, at: 2); try row.bind(field, at: 3)
+            try row.bind(depth, at: 4); try row.bind(kind, at: 5)
+        }
+    }
+
+    private func addIsland(feature: String, snapshot: Int64, field: String, island: String, summary: [UInt8]) throws {
+        let summaryID = try corpus.blobs.intern(summary)
+        try islands.addRow { row in
+            try row.bind(feature, at: 1); try row.bind(snapshot, at: 2); try row.bind(field, at: 3)
+            try row.bind(island, at: 4); try row.bind(summaryID, at: 5)
+        }
+    }
+
+    private func addTransition(_ transition: IndexRows.Transition, fixtureID: Int64) throws {
+        try transitions.addRow { row in
+            try row.bind(fixtureID, at: 1); try row.bind(transition.step, at: 2); try row.bind(transition.field, at: 3)
+            try row.bind(transition.primitive, at: 4); try row.bind(transition.depth, at: 5); try row.bind(transition.change, at: 6)
+            try row.bind(transition.kind, at: 7); try row.bind(transition.actionCase, at: 8)
         }
     }
 }

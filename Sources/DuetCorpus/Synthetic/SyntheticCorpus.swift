@@ -15,13 +15,19 @@ public struct SyntheticCorpus: Sendable {
         public var fixturesPerFeature: Int
         public var stepsPerFixture: Int
         public var seed: UInt64
-        public init(features: Int = 16, fixturesPerFeature: Int = 60, stepsPerFixture: Int = 40, seed: UInt64 = 1) {
+        /// The most list items a state holds (each ~150 bytes compact): 10 gives states of ~1 KB
+        /// compact (~2.2 KB of pretty file per step); 1 gives ~0.9 KB of pretty file per step, as
+        /// the reference app's fixtures.
+        public var maximumItems: Int
+        public init(features: Int = 16, fixturesPerFeature: Int = 60, stepsPerFixture: Int = 40, seed: UInt64 = 1,
+                    maximumItems: Int = 10) {
             self.features = features; self.fixturesPerFeature = fixturesPerFeature
             self.stepsPerFixture = stepsPerFixture; self.seed = seed
+            self.maximumItems = max(0, maximumItems)
         }
         /// About `steps` steps in 16 features of 40-step fixtures.
-        public static func approximately(steps: Int, seed: UInt64 = 1) -> Shape {
-            Shape(features: 16, fixturesPerFeature: max(1, steps / (16 * 40)), stepsPerFixture: 40, seed: seed)
+        public static func approximately(steps: Int, seed: UInt64 = 1, maximumItems: Int = 10) -> Shape {
+            Shape(features: 16, fixturesPerFeature: max(1, steps / (16 * 40)), stepsPerFixture: 40, seed: seed, maximumItems: maximumItems)
         }
     }
 
@@ -34,7 +40,7 @@ public struct SyntheticCorpus: Sendable {
 
     /// The structure each synthetic feature would `describe`.
     public func structures() -> [FeatureStructure] {
-        (0..<shape.features).map { SyntheticFeature(index: $0, name: featureName($0)).structure }
+        (0..<shape.features).map { SyntheticFeature(index: $0, name: featureName($0), maximumItems: shape.maximumItems).structure }
     }
 
     /// Every fixture, feature by feature, generated on demand (bounded memory).
@@ -47,7 +53,7 @@ public struct SyntheticCorpus: Sendable {
     /// Fixture `index` of feature `feature`: scenario `index / 3`, branch `index % 3`; branches of a
     /// scenario share their first 60% of steps.
     public func fixture(feature: Int, index: Int) -> Fixture {
-        let model = SyntheticFeature(index: feature, name: featureName(feature))
+        let model = SyntheticFeature(index: feature, name: featureName(feature), maximumItems: shape.maximumItems)
         let scenario = index / 3, branch = index % 3
         var prefixRandom = SyntheticRandom(seed: shape.seed, UInt64(feature), UInt64(scenario))
         var state = model.initialState(variant: prefixRandom.below(3), random: &prefixRandom)

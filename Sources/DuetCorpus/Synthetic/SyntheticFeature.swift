@@ -4,6 +4,7 @@ import Duet
 struct SyntheticFeature {
     let index: Int
     let name: String
+    var maximumItems = 10
     var hasPath: Bool { index % 2 == 0 }
     var hasTabs: Bool { index % 4 == 1 }
     var hasStage: Bool { index % 8 == 3 }
@@ -58,7 +59,7 @@ struct SyntheticFeature {
     func initialState(variant: Int, random: inout SyntheticRandom) -> State {
         var state = State(fields: self)
         state.name = ["", "Ada", "Grace"][variant]
-        for _ in 0..<(2 + variant * 2) { state.items.append(item(&random)) }
+        for _ in 0..<min(maximumItems, 2 + variant * 2) { state.items.append(item(&random)) }
         return state
     }
 
@@ -94,7 +95,7 @@ struct SyntheticFeature {
             return (action("edit", .string(word)), [])
         case 62..<70:
             state.items.append(item(&random))
-            if state.items.count > 10 { state.items.removeFirst() }
+            if state.items.count > maximumItems { state.items.removeFirst() }
             state.page = state.items.count / 3
             return (action("addItem"), [])
         case 70..<85:
