@@ -343,5 +343,11 @@ CREATE INDEX step_transitions_by_kind_and_step ON step_transitions(kind, fixture
 CREATE INDEX fixtures_by_feature_and_initial ON fixtures(feature, initial_blob);
 
 """####),
+        Migration(fileName: "0023_drop_redundant_transitions_index.sql", sql: ####"""
+-- `step_transitions_by_kind_and_step` (0021) starts with `kind`, so every lookup by kind can use it;
+-- the narrower `step_transitions_by_kind` (0003) only cost a second index entry per transition row.
+DROP INDEX step_transitions_by_kind;
+
+"""####),
     ]
 }
