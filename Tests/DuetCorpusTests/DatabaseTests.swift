@@ -62,4 +62,16 @@ final class DatabaseTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("INSERT INTO t"), "\(error)")
         }
     }
+
+    func testTemporaryFilesStayInMemoryOnlyWhileAsked() throws {
+        let dir = try makeTemporaryDirectory()
+        let db = try Database(path: dir.appendingPathComponent("x.db").path)
+        XCTAssertEqual(try db.scalarInteger("PRAGMA temp_store"), 0)
+        let inside = try db.withTemporaryFilesInMemory { try db.scalarInteger("PRAGMA temp_store") }
+        XCTAssertEqual(inside, 2, "MEMORY inside")
+        XCTAssertEqual(try db.scalarInteger("PRAGMA temp_store"), 0, "DEFAULT again after")
+        struct Stop: Error {}
+        XCTAssertThrowsError(try db.withTemporaryFilesInMemory { throw Stop() })
+        XCTAssertEqual(try db.scalarInteger("PRAGMA temp_store"), 0, "DEFAULT again after a throw")
+    }
 }

@@ -25,7 +25,7 @@ extension Corpus {
         let files = try FixtureFiles.find(in: directory)
         // Every reference the import writes points at a row it wrote or found in the same transaction,
         // so foreign-key probes per row buy nothing here (tests check `foreign_key_check` stays empty).
-        return try database.withoutForeignKeyEnforcement { try write {
+        return try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
             let structures = try manifestOnlyStructures(manifestStructures)
             if !structures.isEmpty { try setStructures(manifestStructures: structures) }
             var writer = try FixtureWriter(corpus: self)
@@ -47,7 +47,7 @@ extension Corpus {
             try writer.flush()
             if !summary.replaced.isEmpty { try collectGarbage() }
             return summary
-        } }
+        } } }
     }
 
     /// Writes every fixture to `directory` as `<name>.fixture.json` in the pinned pretty form.
