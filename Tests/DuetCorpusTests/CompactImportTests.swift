@@ -48,13 +48,16 @@ final class CompactImportTests: XCTestCase {
                   to: files.appendingPathComponent("uuid.fixture.json"))
         XCTAssertNil(CompactFixtureReader.prepare(name: "uuid", bytes: try bytes(of: files.appendingPathComponent("uuid.fixture.json")),
                                                   plans: ["nav": IndexPlan(feature: "nav", roles: [("sheet", "slot")])]))
-        // Not `check`ed: it derives kinds from the stored (lowercased) bytes, the tree reader keeps the spelling.
-        try assertSameRows(importing: files, structures: ["nav": ["sheet": "slot"]], expectCompact: false, checkHolds: false)
+        try assertSameRows(importing: files, structures: ["nav": ["sheet": "slot"]], expectCompact: false)
         let corpus = try Corpus.temporary()
         try corpus.setStructures(manifestStructures: ["nav": ["sheet": "slot"]])
         try corpus.importFixtures(from: files.path)
         XCTAssertEqual(try corpus.fixtures(name: "uuid").first?.steps.first?.label, upper, "the label keeps its spelling")
-        XCTAssertEqual(try corpus.database.rows("SELECT action_case FROM steps").map { $0[0] }, [.text(upper)])
+        // The index follows the stored bytes, where the canonical form spelled the name in lowercase.
+        XCTAssertEqual(try corpus.database.rows("SELECT action_case FROM steps").map { $0[0] }, [.text(upper.lowercased())])
+        XCTAssertEqual(try corpus.database.rows("SELECT kind FROM snapshot_kinds").map { $0[0] }, [.text("nav.slot." + upper.lowercased())])
+        let check = try corpus.check()
+        XCTAssertTrue(check.holds, "\(check.problems)")
     }
 
     /// Negative control: the comparison sees a one-byte difference in a label.

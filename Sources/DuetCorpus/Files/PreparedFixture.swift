@@ -62,22 +62,34 @@ struct PreparedFixture: Sendable {
         let initialValue = fixture.isChain ? fixture.initialStates.map(JSONValue.object) : fixture.initialState
         initial = initialValue.map(CanonicalBlob.init)
         steps = fixture.steps.map { step in
-            Step(action: CanonicalBlob(step.action), state: step.expectedState.map(CanonicalBlob.init),
-                 effects: CanonicalBlob(step.expectedEffects),
-                 extras: step.extras.isEmpty ? nil : CanonicalBlob(.object(step.extras)),
-                 actionCase: step.action["case"]?.stringValue)
+            let action = CanonicalBlob(step.action)
+            return Step(action: action, state: step.expectedState.map(CanonicalBlob.init),
+                        effects: CanonicalBlob(step.expectedEffects),
+                        extras: step.extras.isEmpty ? nil : CanonicalBlob(.object(step.extras)),
+                        actionCase: Self.stored(action, else: step.action)["case"]?.stringValue)
         }
         extras = fixture.extras.isEmpty ? nil : CanonicalBlob(.object(fixture.extras))
         scenarioExtras = fixture.scenarioExtras.isEmpty ? nil : CanonicalBlob(.object(fixture.scenarioExtras))
         if let plan, !fixture.isChain, fixture.feature == plan.feature {
             var readings: [IndexRows.SnapshotReading] = []
             readings.reserveCapacity(fixture.steps.count + 1)
-            if let initial = fixture.initialState { readings.append(IndexRows.SnapshotReading(plan: plan, step: nil, state: initial)) }
+            if let initial = fixture.initialState, let blob = self.initial {
+                readings.append(IndexRows.SnapshotReading(plan: plan, step: nil, state: Self.stored(blob, else: initial)))
+            }
             for (offset, step) in fixture.steps.enumerated() {
-                if let state = step.expectedState { readings.append(IndexRows.SnapshotReading(plan: plan, step: offset, state: state)) }
+                if let state = step.expectedState, let blob = steps[offset].state {
+                    readings.append(IndexRows.SnapshotReading(plan: plan, step: offset, state: Self.stored(blob, else: state)))
+                }
             }
             index = (readings, IndexRows.transitions(readings: readings, actionCases: steps.map(\.actionCase), fixtureID: 0))
         }
+    }
+
+    /// The value as stored, for the index: `check` re-derives the index from the stored bytes, which
+    /// spell some strings differently from the tree they were written from (UUID-shaped ones in
+    /// lowercase). `tree` is only a fallback: canonical bytes always parse.
+    private static func stored(_ blob: CanonicalBlob, else tree: JSONValue) -> JSONValue {
+        (try? CanonicalJSON.parse(blob.bytes)) ?? tree
     }
 
     /// A fixture read without trees (`CompactFixtureReader`): `fixture` carries the metadata, with
