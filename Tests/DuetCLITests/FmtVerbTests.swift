@@ -74,6 +74,26 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testAGroupWordListsItsVerbs() {
+        let help = duet("corpus", "--help")
+        XCTAssertEqual(help.status, .holds)
+        XCTAssertTrue(help.stdout.hasPrefix("Usage: duet corpus VERB"), help.stdout)
+        for verb in ["corpus dump", "corpus load", "corpus stats", "corpus check", "corpus migrate"] {
+            XCTAssertTrue(help.stdout.contains("  \(verb) "), "\(verb) missing from:\n\(help.stdout)")
+        }
+        XCTAssertFalse(help.stdout.contains("query sql"), help.stdout)
+        XCTAssertEqual(duet("help", "query").stdout, duet("query", "--help").stdout)
+        XCTAssertTrue(duet("help", "query").stdout.contains("query touches"))
+
+        let bare = duet("ledger")
+        XCTAssertEqual(bare.status, .usage)
+        XCTAssertTrue(bare.stderr.contains("which one?") && bare.stderr.contains("ledger history"), bare.stderr)
+        let wrong = duet("corpus", "vacuum")
+        XCTAssertEqual(wrong.status, .usage)
+        XCTAssertTrue(wrong.stderr.contains("unknown verb 'corpus vacuum'") && wrong.stderr.contains("corpus check"), wrong.stderr)
+        XCTAssertNil(HelpText.group("fmt"), "a verb without sub-verbs is no group")
+    }
+
     func testUnknownVerbAndOptionAreUsageErrors() {
         XCTAssertEqual(duet("frobnicate").status, .usage)
         let run = duet("fmt", "--frob")

@@ -45,6 +45,13 @@ public enum DuetCommandLine {
         if first == "help" { return help(Array(arguments.dropFirst()), stdout: stdout, stderr: stderr) }
 
         guard let (verb, rest) = VerbTable.match(arguments) else {
+            if let group = HelpText.group(first) {
+                let rest = arguments.dropFirst()
+                if rest.first == "--help" || rest.first == "-h" { stdout.write(group); return .holds }
+                stderr.write(rest.isEmpty ? "duet \(first): which one?\n\n\(group)"
+                                          : "duet: unknown verb '\(first) \(rest.first!)'.\n\n\(group)")
+                return .usage
+            }
             stderr.write("duet: unknown verb '\(first)'. Run 'duet help' for the list.\n")
             return .usage
         }
@@ -68,6 +75,7 @@ public enum DuetCommandLine {
     private static func help(_ words: [String], stdout: OutputSink, stderr: OutputSink) -> ExitStatus {
         if words.isEmpty { stdout.write(HelpText.overview()); return .holds }
         guard let (verb, _) = VerbTable.match(words) else {
+            if words.count == 1, let group = HelpText.group(words[0]) { stdout.write(group); return .holds }
             stderr.write("duet help: no verb '\(words.joined(separator: " "))'. Run 'duet help' for the list.\n")
             return .usage
         }

@@ -24,6 +24,18 @@ enum HelpText {
         return out
     }
 
+    /// The verbs named `word` and one more word (`corpus` → `corpus dump`, `corpus load`, …); nil when there are none.
+    static func group(_ word: String) -> String? {
+        let members = VerbTable.all.filter { $0.name.hasPrefix(word + " ") }
+        guard !members.isEmpty else { return nil }
+        let width = members.map { $0.name.count }.max() ?? 0
+        var out = "Usage: duet \(word) VERB [OPTIONS]\n\nVerbs:\n"
+        for verb in members {
+            out += "  " + verb.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + verb.summary + "\n"
+        }
+        return out + "\nRun 'duet \(word) VERB --help' for the options of one.\n"
+    }
+
     static func usage(of verb: any Verb.Type) -> String {
         let synopsis = verb.options.map { spec -> String in
             switch spec.kind {
