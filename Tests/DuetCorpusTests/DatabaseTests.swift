@@ -73,5 +73,8 @@ final class DatabaseTests: XCTestCase {
         struct Stop: Error {}
         XCTAssertThrowsError(try db.withTemporaryFilesInMemory { throw Stop() })
         XCTAssertEqual(try db.scalarInteger("PRAGMA temp_store"), 0, "DEFAULT again after a throw")
+        try db.execute(sql: "CREATE TEMP TABLE scratch(x INTEGER)")
+        let nested = try db.transaction { try db.withTemporaryFilesInMemory { try db.scalarInteger("PRAGMA temp_store") } }
+        XCTAssertEqual(nested, 0, "inside a transaction the setting stays as it is")
     }
 }
