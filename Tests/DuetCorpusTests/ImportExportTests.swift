@@ -26,6 +26,23 @@ final class ImportExportTests: XCTestCase {
         }
     }
 
+    func testProgressCountsEveryFileOnceUpToTheTotal() throws {
+        let dir = try makeTemporaryDirectory("progress")
+        for index in 0..<40 {
+            try write(#"{"feature":"p","initialState":{"n":\#(index)},"steps":[]}"#, to: dir.appendingPathComponent("p\(index).fixture.json"))
+        }
+        let corpus = try Corpus.temporary()
+        var reports: [(done: Int, total: Int)] = []
+        try corpus.importFixtures(from: dir.path) { reports.append(($0, $1)) }
+        XCTAssertEqual(reports.last?.done, 40)
+        XCTAssertTrue(reports.allSatisfy { $0.total == 40 }, "\(reports)")
+        XCTAssertEqual(reports.map(\.done), reports.map(\.done).sorted(), "never goes back")
+        XCTAssertGreaterThan(reports.count, 1, "reported as files are written, not once at the end")
+        reports.removeAll()
+        try corpus.importFixtures(from: dir.path) { reports.append(($0, $1)) }
+        XCTAssertEqual(reports.last?.done, 40, "unchanged files count too")
+    }
+
     func testAMalformedFileAbortsTheWholeImportAndNamesFileLineAndColumn() throws {
         let corpus = try Corpus.temporary()
         let good = try referenceCopy()

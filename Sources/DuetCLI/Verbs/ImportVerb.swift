@@ -24,7 +24,9 @@ struct ImportVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let structures = try context.manifest()?.structuresByFeature ?? [:]
         let path = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true)).path
-        let summary = try context.corpus().importFixtures(from: path, manifestStructures: structures)
+        let summary = try context.corpus().importFixtures(from: path, manifestStructures: structures) { done, total in
+            context.progress("import: files", done: done, total: total)
+        }
         context.render(Report(Table(columns: ["inserted", "replaced", "unchanged", "steps"], rows: [[
             .int(summary.inserted.count), .int(summary.replaced.count), .int(summary.unchanged.count), .int(summary.steps),
         ]]), title: "Imported from \(directory)"), as: format)

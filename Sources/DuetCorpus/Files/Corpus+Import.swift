@@ -12,16 +12,20 @@ extension Corpus {
     /// ```
     ///
     /// `manifestStructures` (feature → field → primitive, from `parity/manifest.yaml`) are applied in
-    /// the same transaction, for features without a runner-described structure.
+    /// the same transaction, for features without a runner-described structure. `progress` is called
+    /// on the calling thread with the files written so far and the total, as files are written
+    /// (the commit after the last one can take a few seconds more on a large import).
     @discardableResult
-    public func importFixtures(from directory: String, manifestStructures: [String: [String: String]] = [:]) throws -> FixtureWriteSummary {
-        try importFixtures(from: directory, manifestStructures: manifestStructures, reading: .compact)
+    public func importFixtures(from directory: String, manifestStructures: [String: [String: String]] = [:],
+                               progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> FixtureWriteSummary {
+        try importFixtures(from: directory, manifestStructures: manifestStructures, reading: .compact, progress: progress)
     }
 
     /// `reading: .trees` reads every file as a tree (the reference the compact reading is checked against).
     @discardableResult
     func importFixtures(from directory: String, manifestStructures: [String: [String: String]],
-                        reading: ParsedFixtureFile.Reading) throws -> FixtureWriteSummary {
+                        reading: ParsedFixtureFile.Reading,
+                        progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> FixtureWriteSummary {
         let files = try FixtureFiles.find(in: directory)
         // Every reference the import writes points at a row it wrote or found in the same transaction,
         // so foreign-key probes per row buy nothing here (tests check `foreign_key_check` stays empty).
@@ -30,6 +34,7 @@ extension Corpus {
             if !structures.isEmpty { try setStructures(manifestStructures: structures) }
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
+            var done = 0
             var knownHashes: [String: [UInt8]] = [:]
             try database.cachedStatement("SELECT name, source_hash FROM fixtures WHERE source_hash IS NOT NULL").forEachRow { row in
                 knownHashes[row.text(at: 0) ?? ""] = row.blob(at: 1)
@@ -43,6 +48,8 @@ extension Corpus {
                         summary.record(try writer.write(fixture, sourceHash: file.hash), name: file.name, steps: fixture.fixture.steps.count)
                     }
                 }
+                done += batch.count
+                progress?(done, files.count)
             }
             try writer.flush()
             if !summary.replaced.isEmpty { try collectGarbage() }
