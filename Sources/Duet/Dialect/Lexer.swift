@@ -32,10 +32,10 @@ struct Lexer {
     /// Eight bytes at a time: the pretty form's newline-and-indentation runs are long.
     private mutating func skipWhitespaceRun() {
         while pos + 8 <= p.count {
-            let w = load8(pos)
-            let blank = Self.bytesEqual(w, 0x20) | Self.bytesEqual(w, 0x0A) | Self.bytesEqual(w, 0x0D) | Self.bytesEqual(w, 0x09)
-            let other = ~blank & Self.highs
-            if other != 0 { pos += other.trailingZeroBitCount >> 3; return }
+            let w = ByteWords.load(p, at: pos)
+            let blank = ByteWords.equal(w, 0x20) | ByteWords.equal(w, 0x0A) | ByteWords.equal(w, 0x0D) | ByteWords.equal(w, 0x09)
+            let other = ByteWords.unflagged(blank)
+            if other != 0 { pos += ByteWords.firstFlagged(other); return }
             pos += 8
         }
         while pos < p.count, Self.isWhitespace(p[pos]) { pos += 1 }
@@ -138,10 +138,10 @@ struct Lexer {
         while true {
             // Eight plain ASCII bytes at a time: none is '"', '\\', a control character or non-ASCII.
             while pos + 8 <= p.count {
-                let w = load8(pos)
-                let special = Self.hasByte(w, 0x22) | Self.hasByte(w, 0x5C) | Self.hasByteBelow(w, 0x20) | (w & 0x8080_8080_8080_8080)
-                // The lowest flagged byte is always a true match (false flags only sit above one): go straight to it.
-                if special != 0 { pos += special.trailingZeroBitCount >> 3; break }
+                let w = ByteWords.load(p, at: pos)
+                let special = ByteWords.some(w, 0x22) | ByteWords.some(w, 0x5C) | ByteWords.someBelow(w, 0x20) | ByteWords.nonASCII(w)
+                // The first flagged byte is always a true match: go straight to it.
+                if special != 0 { pos += ByteWords.firstFlagged(special); break }
                 pos += 8
             }
             guard pos < p.count else { break }
@@ -158,35 +158,6 @@ struct Lexer {
         guard pos < p.count else { throw error(at: start - 1, "unterminated string; expected a closing '\"'") }
         lastStringWasPlain = false
         return try escapedStringBytes(start: start)
-    }
-
-    @inline(__always)
-    private func load8(_ offset: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// 0x80 in each byte of `w` equal to `b`, 0 in the others. Exact for every byte (no borrow
-    /// crosses bytes), unlike `hasByte`, which only answers whether some byte matches.
-    @inline(__always)
-    private static func bytesEqual(_ w: UInt64, _ b: UInt8) -> UInt64 {
-        let x = w ^ (ones &* UInt64(b))
-        return ~(((x & ~highs) &+ ~highs) | x) & highs
-    }
-
-    /// Non-zero when some byte of `w` equals `b`.
-    @inline(__always)
-    private static func hasByte(_ w: UInt64, _ b: UInt8) -> UInt64 {
-        let x = w ^ (ones &* UInt64(b))
-        return (x &- ones) & ~x & highs
-    }
-
-    /// Non-zero when some byte of `w` is below `b` (b ≤ 128).
-    @inline(__always)
-    private static func hasByteBelow(_ w: UInt64, _ b: UInt8) -> UInt64 {
-        (w &- ones &* UInt64(b)) & ~w & highs
     }
 
     private mutating func escapedStringBytes(start: Int) throws(DialectError) -> UnsafeBufferPointer<UInt8> {

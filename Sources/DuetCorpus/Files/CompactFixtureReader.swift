@@ -49,7 +49,7 @@ enum CompactFixtureReader {
             var initialState: Range<Int>?, initialStates: Range<Int>?, steps: Range<Int>?
             var extras: [Range<Int>] = [], scenarioExtras: [Range<Int>] = []
             var preparedSteps: [PreparedFixture.Step] = []
-            var stateRanges: [Range<Int>?] = []
+            var stateRanges: [(state: Range<Int>, members: CompactScanner.Members?)?] = []
             _ = try scanner.walkMembers(ofObjectAt: 0) { (key, valueStart) throws(NeedsTree) -> Int in
                 if named(key, Key.steps) {
                     // Walked once, step by step, instead of skipped and then walked.
@@ -95,7 +95,9 @@ enum CompactFixtureReader {
                 readings.reserveCapacity(stateRanges.count + 1)
                 if let initialState { readings.append(try IndexRows.SnapshotReading(plan: plan, step: nil, state: initialState, in: scanner)) }
                 for (offset, state) in stateRanges.enumerated() {
-                    if let state { readings.append(try IndexRows.SnapshotReading(plan: plan, step: offset, state: state, in: scanner)) }
+                    if let state {
+                        readings.append(try IndexRows.SnapshotReading(plan: plan, step: offset, state: state.state, members: state.members, in: scanner))
+                    }
                 }
                 index = (readings, IndexRows.transitions(readings: readings, actionCases: preparedSteps.map(\.actionCase), fixtureID: 0))
             }
@@ -103,16 +105,25 @@ enum CompactFixtureReader {
                                    steps: preparedSteps, extras: object(extras), scenarioExtras: object(scenarioExtras), index: index)
         }
 
-        private func readStep(at start: Int) throws(NeedsTree) -> (FixtureStep, PreparedFixture.Step, Range<Int>?, end: Int) {
+        /// One step: its metadata, its blobs, and its expected state with the state's members (read
+        /// while finding the state's end, so the index does not walk the state again).
+        private func readStep(at start: Int) throws(NeedsTree)
+            -> (FixtureStep, PreparedFixture.Step, (state: Range<Int>, members: CompactScanner.Members?)?, end: Int) {
             guard scanner.p[start] == UInt8(ascii: "{") else { throw NeedsTree() }
-            var action: Range<Int>?, effects: Range<Int>?, state: Range<Int>?
+            var action: Range<Int>?, effects: Range<Int>?, state: (state: Range<Int>, members: CompactScanner.Members?)?
             var step = FixtureStep(action: .null, expectedState: nil, expectedEffects: .null)
             var extras: [Range<Int>] = []
             let end = try scanner.walkMembers(ofObjectAt: start) { (key, valueStart) throws(NeedsTree) -> Int in
+                if named(key, Key.expectedState), scanner.p[valueStart] == UInt8(ascii: "{") {
+                    let (members, end) = scanner.members(ofObjectAt: valueStart)
+                    state = (valueStart..<end, members)
+                    step.expectedState = .null
+                    return end
+                }
                 let value = valueStart..<scanner.end(ofValueAt: valueStart)
                 if named(key, Key.action) { action = value }
                 else if named(key, Key.expectedEffects) { guard scanner.isArray(value) else { throw NeedsTree() }; effects = value }
-                else if named(key, Key.expectedState) { state = value; step.expectedState = .null }
+                else if named(key, Key.expectedState) { state = (value, nil); step.expectedState = .null }
                 else if named(key, Key.label) { step.label = try string(value) }
                 else if named(key, Key.line) { step.line = try int(value) }
                 else if named(key, Key.node) { step.node = try string(value) }
@@ -122,7 +133,7 @@ enum CompactFixtureReader {
             }
             guard let action, let effects else { throw NeedsTree() }
             let actionCase = try scanner.member(Key.caseName, of: action).flatMap { (name) throws(NeedsTree) in try scanner.string(name) }
-            let prepared = PreparedFixture.Step(action: CanonicalBlob(action, of: document), state: state.map { CanonicalBlob($0, of: document) },
+            let prepared = PreparedFixture.Step(action: CanonicalBlob(action, of: document), state: state.map { CanonicalBlob($0.state, of: document) },
                                                 effects: CanonicalBlob(effects, of: document), extras: object(extras), actionCase: actionCase)
             return (step, prepared, state, end)
         }

@@ -1,5 +1,4 @@
 import Duet
-import Foundation
 
 /// Walks a compact canonical document (what `CanonicalJSON.canonicalize` returns) without building
 /// a tree. Every sub-value of such a document is itself compact canonical, so a value's byte range
@@ -47,20 +46,7 @@ struct CompactScanner {
     }
 
     /// The offset just past the closing quote of the string opening at `start`.
-    func end(ofStringAt start: Int) -> Int {
-        guard let base = p.baseAddress else { return p.count }
-        var i = start + 1
-        while i < p.count {
-            guard let found = memchr(base + i, Int32(UInt8(ascii: "\"")), p.count - i) else { return p.count }
-            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            // Escaped when an odd number of backslashes precede it.
-            var backslashes = 0
-            while quote - backslashes - 1 > start && p[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-            if backslashes % 2 == 0 { return quote + 1 }
-            i = quote + 1
-        }
-        return p.count
-    }
+    func end(ofStringAt start: Int) -> Int { CanonicalJSON.endOfString(in: p, openingAt: start) }
 
     /// Walks the members of the object opening at `start`: `body` gets each key (without quotes) and
     /// the offset where its value starts, and returns where the value ends (a caller that walks the
@@ -85,6 +71,22 @@ struct CompactScanner {
             if i >= p.count || p[i] != UInt8(ascii: ",") { return i + 1 }
             i += 1
         }
+    }
+
+    /// The members of an object: each key (without quotes) with its value.
+    typealias Members = [(key: Range<Int>, value: Range<Int>)]
+
+    /// The members of the object opening at `start`, and the offset past it: one pass gives the
+    /// object's end and what a later lookup of its members needs.
+    func members(ofObjectAt start: Int) -> (members: Members, end: Int) {
+        var members: Members = []
+        members.reserveCapacity(16)
+        let objectEnd = walkMembers(ofObjectAt: start) { (key, valueStart) throws(Never) -> Int in
+            let valueEnd = end(ofValueAt: valueStart)
+            members.append((key, valueStart..<valueEnd))
+            return valueEnd
+        }
+        return (members, objectEnd)
     }
 
     /// Calls `body` with each member of the object at `value` (key without quotes, value), in

@@ -4,11 +4,13 @@ import Duet
 /// snapshot's compact canonical bytes (no tree). Anything the bytes cannot answer exactly as the
 /// tree would (a UUID-shaped case name or key) throws `CompactScanner.NeedsTree`.
 extension IndexRows.SnapshotReading {
-    init(plan: IndexPlan, step: Int?, state: Range<Int>, in scanner: CompactScanner) throws(CompactScanner.NeedsTree) {
+    /// `members`: the state's own members when the caller already read them.
+    init(plan: IndexPlan, step: Int?, state: Range<Int>, members: CompactScanner.Members? = nil,
+         in scanner: CompactScanner) throws(CompactScanner.NeedsTree) {
         self.step = step
         // The state's own members, read in one pass: every field lookup starts from them.
-        var top: [(key: Range<Int>, value: Range<Int>)] = []
-        if scanner.isObject(state) {
+        var top: CompactScanner.Members = members ?? []
+        if members == nil && scanner.isObject(state) {
             top.reserveCapacity(16)
             scanner.forEachMember(of: state) { (key, value) throws(Never) in top.append((key, value)); return true }
         }
@@ -47,7 +49,7 @@ extension IndexRows.SnapshotReading {
     }
 
     /// `IndexPlan.lookup` on bytes: nil when a component is missing or the value is null.
-    private static func lookup(_ state: Range<Int>, _ top: [(key: Range<Int>, value: Range<Int>)], _ keys: [[UInt8]],
+    private static func lookup(_ state: Range<Int>, _ top: CompactScanner.Members, _ keys: [[UInt8]],
                                in scanner: CompactScanner) throws(CompactScanner.NeedsTree) -> Range<Int>? {
         var current: Range<Int>? = keys.isEmpty ? state : nil
         for key in keys {
