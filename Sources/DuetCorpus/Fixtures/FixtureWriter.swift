@@ -81,7 +81,7 @@ struct FixtureWriter {
                     scenario_extras_blob = ?, steps_omitted = ?, step_count = ?, projection_hash = ?, source_hash = ?
                 WHERE id = ?
                 """, values)
-            // Rows still batched could belong to this fixture (written earlier in the same batch).
+            // Rows still batched may belong to this fixture (a version written earlier in the same call).
             try flush()
             try db.execute("DELETE FROM steps WHERE fixture_id = ?", [.integer(id)])
             try db.execute("DELETE FROM step_transitions WHERE fixture_id = ?", [.integer(id)])
