@@ -41,6 +41,11 @@ final class ImportExportTests: XCTestCase {
         reports.removeAll()
         try corpus.importFixtures(from: dir.path) { reports.append(($0, $1)) }
         XCTAssertEqual(reports.last?.done, 40, "unchanged files count too")
+
+        reports.removeAll()
+        try corpus.exportFixtures(to: try makeTemporaryDirectory("progress-out").path) { reports.append(($0, $1)) }
+        XCTAssertEqual(reports.map(\.done), Array(1...40), "export reports every file")
+        XCTAssertTrue(reports.allSatisfy { $0.total == 40 }, "\(reports)")
     }
 
     func testAMalformedFileAbortsTheWholeImportAndNamesFileLineAndColumn() throws {

@@ -57,21 +57,24 @@ extension Corpus {
         } } }
     }
 
-    /// Writes every fixture to `directory` as `<name>.fixture.json` in the pinned pretty form.
+    /// Writes every fixture to `directory` as `<name>.fixture.json` in the pinned pretty form;
+    /// `progress` gets the files written so far and the total after each file.
     ///
     /// ```swift
     /// let written = try corpus.exportFixtures(to: "parity/fixtures")   // file count
     /// ```
     @discardableResult
-    public func exportFixtures(to directory: String) throws -> Int {
+    public func exportFixtures(to directory: String, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         let root = URL(fileURLWithPath: directory)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let total = progress == nil ? 0 : Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)
         var written = 0
         try forEachFixture { fixture in
             let fileName: String
             do { fileName = try Fixture.fileName(for: fixture.name) } catch { throw InputError(file: directory, message: "\(error)") }
             try Data(fixture.document.prettyBytes).write(to: root.appendingPathComponent(fileName), options: .atomic)
             written += 1
+            progress?(written, total)
         }
         return written
     }
