@@ -20,6 +20,14 @@ final class HealthTests: XCTestCase {
         XCTAssertTrue(check.holds, "\(check.problems)")
     }
 
+    func testProgressWalksEveryStageToItsEnd() throws {
+        let corpus = try populated()
+        let blobs = Int(try corpus.database.scalarInteger("SELECT count(*) FROM blobs") ?? 0)
+        var reports: [String] = []
+        _ = try corpus.check { stage, done, total in reports.append("\(stage) \(done)/\(total)") }
+        XCTAssertEqual(reports, ["integrity 0/1", "integrity 1/1", "blobs \(blobs)/\(blobs)", "index 0/1", "index 1/1"])
+    }
+
     /// SQLite 3.40's integrity_check misreports NULLs in WITHOUT ROWID tables whose non-key column
     /// stands before a key column; declared kinds and transitions must not trip it.
     func testACorpusWithDeclaredKindsAndTransitionsPassesIntegrityCheck() throws {
@@ -56,6 +64,21 @@ final class HealthTests: XCTestCase {
         let check = try corpus.check()
         XCTAssertTrue(check.problems.contains { $0.contains("snapshot_kinds: stale row") }, "\(check.problems)")
         XCTAssertTrue(check.problems.contains { $0.contains("snapshot_kinds: missing row") }, "\(check.problems)")
+    }
+
+    func testRowsOfAFeatureWithoutAStructureAreStale() throws {
+        let corpus = try populated()
+        try corpus.database.execute("""
+            INSERT INTO snapshot_kinds(feature, snapshot, field, depth, kind)
+            SELECT 'ghost', snapshot, field, depth, 'ghost.slot.camera' FROM snapshot_kinds
+            """)
+        // Transitions of a fixture that is gone: no feature, so nothing derives them.
+        try corpus.database.execute(sql: "PRAGMA foreign_keys=OFF")
+        try corpus.database.execute("UPDATE step_transitions SET fixture_id = (SELECT max(id) + 1 FROM fixtures) WHERE change = 'left'")
+        let problems = try corpus.check(limit: 100).problems
+        XCTAssertTrue(problems.contains { $0.hasPrefix("snapshot_kinds: stale row") && $0.contains("ghost.slot.camera") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("step_transitions: stale row") && $0.contains("left") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasPrefix("step_transitions: missing row") && $0.contains("left") }, "\(problems)")
     }
 
     func testAMissingTransitionIsNamed() throws {

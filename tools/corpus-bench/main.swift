@@ -192,9 +192,11 @@ if options.check {
     // SQLite 3.40.1's integrity_check reports this for every row of a STRICT WITHOUT ROWID table
     // whose NOT NULL column follows the key columns, even when no value is NULL.
     let falsePositive = "integrity: NULL value in declared_kinds.primitive"
+    start = now()
     let all = try corpus.check(limit: 1_000_000).problems
+    let checkSeconds = now() - start
     let problems = all.filter { $0 != falsePositive }
-    print("check         \(problems.isEmpty ? "clean" : "FAILS: " + problems.prefix(10).joined(separator: "; "))\(all.count > problems.count ? " (\(all.count - problems.count) known SQLite 3.40.1 integrity_check false positives on declared_kinds ignored)" : "")")
+    print("check        \(String(format: "%6.1f", checkSeconds)) s   \(problems.isEmpty ? "clean" : "FAILS: " + problems.prefix(10).joined(separator: "; "))\(all.count > problems.count ? " (\(all.count - problems.count) known SQLite 3.40.1 integrity_check false positives on declared_kinds ignored)" : "")")
     if !problems.isEmpty { exit(1) }
 }
 

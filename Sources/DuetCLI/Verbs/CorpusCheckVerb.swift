@@ -15,7 +15,9 @@ struct CorpusCheckVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let corpus = try context.corpus()
-        let check = try corpus.check(limit: limit)
+        let check = try corpus.check(limit: limit) { stage, done, total in
+            context.progress("check: \(stage)", done: done, total: total)
+        }
         if check.holds {
             context.write("corpus check holds: \(corpus.path)\n")
             return .holds

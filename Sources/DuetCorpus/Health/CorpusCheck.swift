@@ -10,13 +10,14 @@ public struct CorpusCheck: Sendable, Codable, Equatable {
 
 extension Corpus {
     /// SQLite integrity and foreign keys, every blob re-hashed (and its bytes canonical), step counts,
-    /// and every structural index row re-derived from the snapshots.
+    /// and every structural index row re-derived from the snapshots. `progress` gets the stage
+    /// (`integrity`, `blobs`, `index`) with how much of it is done.
     ///
     /// ```swift
     /// let check = try corpus.check()
     /// if !check.holds { check.problems.forEach { print($0) } }
     /// ```
-    public func check(limit: Int = 20) throws -> CorpusCheck {
+    public func check(limit: Int = 20, progress: ((_ stage: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> CorpusCheck {
         var problems: [String] = []
         var truncated = false
         func report(_ problem: String) -> Bool {
@@ -24,13 +25,19 @@ extension Corpus {
             problems.append(problem)
             return true
         }
+        progress?("integrity", 0, 1)
         for row in try database.rows("PRAGMA integrity_check") where row[0].text != "ok" {
             guard report("integrity: \(row[0].text ?? "?")") else { break }
         }
+        progress?("integrity", 1, 1)
         for row in try database.rows("PRAGMA foreign_key_check") {
             guard report("foreign key: \(row[0].text ?? "?") row \(row[1].integer ?? 0) refers to a missing \(row[2].text ?? "?") row") else { break }
         }
+        let blobCount = progress == nil ? 0 : Int(try database.scalarInteger("SELECT count(*) FROM blobs") ?? 0)
+        var blobsDone = 0
         try database.prepare("SELECT id, hash, bytes FROM blobs ORDER BY id").forEachRow { row in
+            blobsDone += 1
+            if blobsDone % 1024 == 0 { progress?("blobs", blobsDone, blobCount) }
             let bytes = row.blob(at: 2) ?? []
             if ContentHash(bytes: row.blob(at: 1) ?? []) != ContentHash(of: bytes) {
                 _ = report("blob \(row.int64(at: 0)): its bytes do not hash to its stored hash")
@@ -44,17 +51,23 @@ extension Corpus {
             """) {
             guard report("fixture \(row[0].text ?? "?"): records \(row[1].integer ?? 0) steps, has \(row[2].integer ?? 0)") else { break }
         }
+        progress?("blobs", blobCount, blobCount)
         if problems.count < limit {
-            for problem in try indexProblems() { guard report(problem) else { break } }
+            for problem in try indexProblems(progress: progress) { guard report(problem) else { break } }
         }
         return CorpusCheck(problems: problems, truncated: truncated)
     }
 
-    /// Differences between the stored structural index and one derived afresh.
-    private func indexProblems() throws -> [String] {
+    /// Differences between the stored structural index and one derived afresh, one feature at a
+    /// time (memory follows the largest feature, not the corpus), then the rows of features no
+    /// structure describes, which nothing derives.
+    private func indexProblems(progress: ((_ stage: String, _ done: Int, _ total: Int) -> Void)?) throws -> [String] {
         let plans = try StructuralIndexWriter.loadPlans(database)
-        var expected = IndexRows()
-        for feature in plans.keys.sorted() {
+        let features = plans.keys.sorted()
+        var differences = IndexDifferences()
+        for (done, feature) in features.enumerated() {
+            progress?("index", done, features.count)
+            var expected = IndexRows()
             var seen: Set<Int64> = []
             try forEachStoredSnapshotSequence(feature: feature) { fixtureID, snapshots, actionCases in
                 let rows = IndexRows.derive(plan: plans[feature]!, fixtureID: fixtureID, snapshots: snapshots,
@@ -65,34 +78,71 @@ extension Corpus {
                 expected.islandSummaries += rows.islandSummaries
                 expected.transitions += rows.transitions
             }
+            try compareIndex(of: feature, expected: expected, into: &differences)
         }
-        var problems: [String] = []
-        func compare<Row: Hashable>(_ table: String, expected: [Row], stored: [Row], describe: (Row) -> String) {
-            let want = Set(expected), have = Set(stored)
-            for row in have.subtracting(want).map(describe).sorted().prefix(5) { problems.append("\(table): stale row \(row) (not derivable)") }
-            for row in want.subtracting(have).map(describe).sorted().prefix(5) { problems.append("\(table): missing row \(row)") }
+        let described = Set(features)
+        for feature in try indexedFeatures() where feature.map({ !described.contains($0) }) ?? true {
+            try compareIndex(of: feature, expected: IndexRows(), into: &differences)
         }
-        compare("snapshot_fields", expected: expected.snapshotFields, stored: try database.rows(
-            "SELECT feature, snapshot, field, primitive, kind_count FROM snapshot_fields").map {
+        progress?("index", features.count, features.count)
+        return differences.problems
+    }
+
+    /// Every feature the index tables hold rows for (nil: transitions of chains or of fixtures without a feature).
+    private func indexedFeatures() throws -> [String?] {
+        try database.rows("""
+            SELECT feature FROM snapshot_fields UNION SELECT feature FROM snapshot_kinds UNION SELECT feature FROM island_summaries
+            UNION SELECT f.feature FROM step_transitions t LEFT JOIN fixtures f ON f.id = t.fixture_id
+            """).map { $0[0].text }
+    }
+
+    /// Compares `feature`'s stored index rows with `expected`.
+    private func compareIndex(of feature: String?, expected: IndexRows, into differences: inout IndexDifferences) throws {
+        let key: [SQLValue] = [SQLValue(feature)]
+        differences.compare("snapshot_fields", expected: expected.snapshotFields, stored: try database.rows(
+            "SELECT feature, snapshot, field, primitive, kind_count FROM snapshot_fields WHERE feature IS ?", key).map {
             IndexRows.SnapshotField(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, field: $0[2].text ?? "",
                                     primitive: $0[3].text ?? "", kindCount: Int($0[4].integer ?? 0))
         }) { "\($0.feature) snapshot \($0.snapshot) \($0.field)" }
-        compare("snapshot_kinds", expected: expected.snapshotKinds, stored: try database.rows(
-            "SELECT feature, snapshot, field, depth, kind FROM snapshot_kinds").map {
+        differences.compare("snapshot_kinds", expected: expected.snapshotKinds, stored: try database.rows(
+            "SELECT feature, snapshot, field, depth, kind FROM snapshot_kinds WHERE feature IS ?", key).map {
             IndexRows.SnapshotKind(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, field: $0[2].text ?? "",
                                    depth: Int($0[3].integer ?? 0), kind: $0[4].text ?? "")
         }) { "snapshot \($0.snapshot) \($0.field)@\($0.depth) \($0.kind)" }
-        compare("island_summaries", expected: expected.islandSummaries, stored: try database.rows(
-            "SELECT i.feature, i.snapshot, i.field, i.island, b.bytes FROM island_summaries i JOIN blobs b ON b.id = i.summary_blob").map {
+        differences.compare("island_summaries", expected: expected.islandSummaries, stored: try database.rows("""
+            SELECT i.feature, i.snapshot, i.field, i.island, b.bytes FROM island_summaries i JOIN blobs b ON b.id = i.summary_blob
+            WHERE i.feature IS ?
+            """, key).map {
             IndexRows.IslandSummary(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, field: $0[2].text ?? "",
                                     island: $0[3].text ?? "", summary: $0[4].blob ?? [])
         }) { "snapshot \($0.snapshot) \($0.island)" }
-        compare("step_transitions", expected: expected.transitions, stored: try database.rows(
-            "SELECT fixture_id, step, field, primitive, depth, change, kind, action_case FROM step_transitions").map {
+        differences.compare("step_transitions", expected: expected.transitions, stored: try database.rows("""
+            SELECT t.fixture_id, t.step, t.field, t.primitive, t.depth, t.change, t.kind, t.action_case
+            FROM step_transitions t LEFT JOIN fixtures f ON f.id = t.fixture_id WHERE f.feature IS ?
+            """, key).map {
             IndexRows.Transition(fixtureID: $0[0].integer ?? 0, step: Int($0[1].integer ?? 0), field: $0[2].text ?? "",
                                  primitive: $0[3].text ?? "", depth: Int($0[4].integer ?? 0), change: $0[5].text ?? "",
                                  kind: $0[6].text ?? "", actionCase: $0[7].text)
         }) { "fixture \($0.fixtureID) step \($0.step) \($0.change) \($0.kind)" }
-        return problems
+    }
+}
+
+/// Index rows that differ, named: per table at most five stale rows (stored, not derivable) and
+/// five missing ones, in feature order.
+private struct IndexDifferences {
+    private(set) var problems: [String] = []
+    private var stale: [String: Int] = [:]
+    private var missing: [String: Int] = [:]
+
+    mutating func compare<Row: Hashable>(_ table: String, expected: [Row], stored: [Row], describe: (Row) -> String) {
+        let want = Set(expected), have = Set(stored)
+        for row in have.subtracting(want).map(describe).sorted() where stale[table, default: 0] < 5 {
+            stale[table, default: 0] += 1
+            problems.append("\(table): stale row \(row) (not derivable)")
+        }
+        for row in want.subtracting(have).map(describe).sorted() where missing[table, default: 0] < 5 {
+            missing[table, default: 0] += 1
+            problems.append("\(table): missing row \(row)")
+        }
     }
 }
