@@ -37,9 +37,9 @@ public final class VerbContext {
         stdout.write(ReportRenderer.render(report, as: format))
     }
 
-    /// Progress on long work: a rewritten line on a terminal, nothing when piped.
+    /// Progress on long work: a rewritten line on a terminal, nothing when piped or when there is nothing to do.
     public func progress(_ label: String, done: Int, total: Int) {
-        guard stderr.isTerminal else { return }
+        guard stderr.isTerminal, total > 0 else { return }
         let end = done >= total ? "\n" : ""
         stderr.write("\r\u{1B}[K\(label) \(done)/\(total)\(end)")
     }
