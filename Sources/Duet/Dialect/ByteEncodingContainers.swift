@@ -107,7 +107,7 @@ struct ByteKeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
     mutating func superEncoder(forKey key: Key) -> Encoder { encoder.needsTree = true; return encoder }
 }
 
-struct ByteUnkeyedEncoder: IntegerUnkeyedEncoding {
+struct ByteUnkeyedEncoder: UnkeyedEncodingContainer, IntegerValueEncoding {
     let encoder: ByteEncoder
     let depth: Int
     let id: Int
@@ -163,7 +163,7 @@ struct ByteUnkeyedEncoder: IntegerUnkeyedEncoding {
     mutating func superEncoder() -> Encoder { encoder.needsTree = true; return encoder }
 }
 
-struct ByteSingleValueEncoder: IntegerSingleValueEncoding {
+struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncoding {
     let encoder: ByteEncoder
     /// The frame depth of the value this container writes.
     let depth: Int

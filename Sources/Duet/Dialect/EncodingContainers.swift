@@ -36,7 +36,7 @@ struct KeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
     }
 }
 
-struct UnkeyedEncoder: IntegerUnkeyedEncoding {
+struct UnkeyedEncoder: UnkeyedEncodingContainer, IntegerValueEncoding {
     let encoder: DialectEncoder
     let builder: ArrayBuilder
 
@@ -72,7 +72,7 @@ struct UnkeyedEncoder: IntegerUnkeyedEncoding {
     }
 }
 
-struct SingleValueEncoder: IntegerSingleValueEncoding {
+struct SingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncoding {
     let encoder: DialectEncoder
 
     var codingPath: [CodingKey] { encoder.codingPath }

@@ -19,28 +19,12 @@ extension IntegerKeyedEncoding {
     @inline(__always) mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeInteger(value, forKey: key) }
 }
 
-protocol IntegerUnkeyedEncoding: UnkeyedEncodingContainer {
+/// Unkeyed and single-value containers: their integer overloads have the same signatures.
+protocol IntegerValueEncoding {
     mutating func encodeInteger<I: FixedWidthInteger>(_ value: I) throws
 }
 
-extension IntegerUnkeyedEncoding {
-    @inline(__always) mutating func encode(_ value: Int) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: Int8) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: Int16) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: Int32) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: Int64) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: UInt) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: UInt8) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: UInt16) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: UInt32) throws { try encodeInteger(value) }
-    @inline(__always) mutating func encode(_ value: UInt64) throws { try encodeInteger(value) }
-}
-
-protocol IntegerSingleValueEncoding: SingleValueEncodingContainer {
-    mutating func encodeInteger<I: FixedWidthInteger>(_ value: I) throws
-}
-
-extension IntegerSingleValueEncoding {
+extension IntegerValueEncoding {
     @inline(__always) mutating func encode(_ value: Int) throws { try encodeInteger(value) }
     @inline(__always) mutating func encode(_ value: Int8) throws { try encodeInteger(value) }
     @inline(__always) mutating func encode(_ value: Int16) throws { try encodeInteger(value) }

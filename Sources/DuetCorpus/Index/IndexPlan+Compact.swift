@@ -9,11 +9,7 @@ extension IndexRows.SnapshotReading {
          in scanner: CompactScanner) throws(CompactScanner.NeedsTree) {
         self.step = step
         // The state's own members, read in one pass: every field lookup starts from them.
-        var top: CompactScanner.Members = members ?? []
-        if members == nil && scanner.isObject(state) {
-            top.reserveCapacity(16)
-            scanner.forEachMember(of: state) { (key, value) throws(Never) in top.append((key, value)); return true }
-        }
+        let top = members ?? (scanner.isObject(state) ? scanner.members(ofObjectAt: state.lowerBound).members : [])
         kinds = []
         kinds.reserveCapacity(plan.l0.count)
         for field in plan.l0 {
