@@ -62,6 +62,7 @@ public struct RecordWorkflow {
         let now = RecordingTimestamp.now()
         try corpus.write {
             try corpus.setStructures(structures, origin: "runner:\(platform)")
+            try corpus.storeRunnerDescribe(platform: platform, structures: structures)
             for scenario in scenarios.scenarios {
                 try corpus.upsertScenario(fixture: scenario.fixture, feature: scenario.feature, description: scenario.description,
                                           source: scenario.source, definition: ScenarioCoding.tree(scenario))

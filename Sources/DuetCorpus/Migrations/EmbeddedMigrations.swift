@@ -267,6 +267,18 @@ CREATE TABLE pending_recordings (
 ) STRICT;
 
 """####),
+        Migration(fileName: "0012_runner_describes.sql", sql: ####"""
+-- What each platform's runner last answered to `describe`, per feature: the input of the
+-- declaration-parity check (lint, verify --platform all). structure_blob: the FeatureStructure
+-- as compact canonical JSON in blobs.
+CREATE TABLE runner_describes (
+    platform       TEXT NOT NULL,
+    feature        TEXT NOT NULL,
+    structure_blob INTEGER NOT NULL REFERENCES blobs(id),
+    PRIMARY KEY (platform, feature)
+) STRICT, WITHOUT ROWID;
+
+"""####),
         Migration(fileName: "0020_questions.sql", sql: ####"""
 -- Questions over the corpus: census views, island statistics, the ledger history and milestones.
 
