@@ -30,6 +30,7 @@ let package = Package(
         .executableTarget(name: "dialect-bench", dependencies: ["Duet"], path: "tools/dialect-bench"),
         .executableTarget(name: "corpus-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/corpus-bench"),
         .executableTarget(name: "replay-bench", dependencies: ["DuetReplay", "DuetCorpus", "MemoryLane"], path: "tools/replay-bench"),
+        .executableTarget(name: "sync-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/sync-bench"),
         .executableTarget(name: "query-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/query-bench"),
         .executableTarget(name: "duet-sample-runner", dependencies: ["DuetReplay", "Duet", "DuetTesting"], path: "Tests/SampleRunner"),
         .testTarget(name: "DuetTests", dependencies: ["Duet", "DuetTesting"]),

@@ -7,12 +7,17 @@ import DuetReplay
 enum ReplayReports {
     static func record(_ outcome: RecordOutcome) -> Report {
         let rows: [[Table.Cell]] = outcome.entries.filter { $0.change != .unchanged }.map { entry in
-            let status = outcome.pending.contains(entry.fixture) ? "pending" : outcome.written.contains(entry.fixture) ? "written" : "unchanged"
+            let status = outcome.pending.contains(entry.fixture) ? "pending" : outcome.written.contains(entry.fixture) ? "written"
+                : outcome.mode == .check ? "not written (--check)" : "unchanged"
             let detail = entry.location?.description ?? entry.metadataChanges.joined(separator: ", ")
             return [.text(entry.fixture), .text(entry.change.rawValue), .text(status), .text(detail)]
         } + outcome.failures.map { result in
             [.text(result.fixture), .text("failed"), .text("not recorded"), .text(result.failure?.description ?? "")]
         } + outcome.notRun.map { [.text($0), .text("not-run"), .text("not recorded"), .text("the runner kept failing")] }
+          + outcome.unreferenced.map { name in
+            [.text(name), .text("unreferenced"), .text(outcome.deleted.contains(name) ? "deleted" : "kept"),
+             .text("no scenario of the runner records it")]
+        }
         var json = JSONObject()
         json["written"] = .array(outcome.written.map(JSONValue.string))
         json["pending"] = .array(outcome.pending.map(JSONValue.string))
@@ -23,13 +28,16 @@ enum ReplayReports {
             object["change"] = .string(entry.change.rawValue)
             object["metadata"] = entry.metadataChanges.isEmpty ? nil : .array(entry.metadataChanges.map(JSONValue.string))
             object["step"] = entry.location?.step.map { .int(Int64($0)) }
-            object["path"] = entry.location.map { .string(RecordWorkflow.fieldPath($0)) }
+            object["path"] = entry.location.map { .string($0.fieldPath) }
             object["stored"] = entry.location?.divergence.expected.map(JSONValue.string)
             object["recorded"] = entry.location?.divergence.actual.map(JSONValue.string)
             return .object(object)
         })
         json["failures"] = .array(outcome.failures.map { failureJSON($0) })
         json["notRun"] = .array(outcome.notRun.map(JSONValue.string))
+        json["unreferenced"] = .array(outcome.unreferenced.map(JSONValue.string))
+        json["deleted"] = .array(outcome.deleted.map(JSONValue.string))
+        json["mode"] = .string(outcome.mode == .check ? "check" : outcome.mode == .overwrite ? "write" : "record")
         json["environmentFailure"] = outcome.environmentFailure.map(JSONValue.string)
         return Report(Table(columns: ["fixture", "change", "status", "detail"], rows: rows), title: "Recording", json: .object(json))
     }

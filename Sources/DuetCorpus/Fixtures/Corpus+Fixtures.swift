@@ -57,8 +57,19 @@ extension Corpus {
     /// Removes fixtures by name (their steps and transitions go with them).
     public func deleteFixtures(named names: [String]) throws {
         try write {
-            for name in names { try database.execute("DELETE FROM fixtures WHERE name = ?", [.text(name)]) }
+            try deleteFixtureRows(named: names)
             try collectGarbage()
+        }
+    }
+
+    /// Deletes fixtures with their steps and transitions, also when foreign keys are off (imports
+    /// and syncs run without them, so cascades cannot be relied on). The caller collects garbage.
+    func deleteFixtureRows(named names: [String]) throws {
+        for name in names {
+            let id = [SQLValue.text(name)]
+            try database.execute("DELETE FROM step_transitions WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
+            try database.execute("DELETE FROM steps WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
+            try database.execute("DELETE FROM fixtures WHERE name = ?", id)
         }
     }
 }

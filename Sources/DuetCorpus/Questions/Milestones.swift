@@ -3,46 +3,75 @@ import Duet
 import DuetManifest
 
 extension Corpus {
-    /// Builds the milestone report, compares it with the previous milestone and stores it under
-    /// `name` (replacing a milestone of that name; `replaced` says so). One transaction.
+    /// Builds the milestone report as of now and compares it with the latest stored milestone of
+    /// another name; nothing is stored (`recordMilestone` stores it).
     ///
     /// ```swift
-    /// let (report, replaced) = try corpus.recordMilestone(named: "beta-1", manifest: manifest, now: Date())
+    /// let report = try corpus.milestoneReport(named: "preview", manifest: manifest, now: Date())
     /// report.difference?.kinds.added
-    /// try report.markdown()   // or .html(), or CanonicalEncoder().encode(report)
     /// ```
-    public func recordMilestone(named name: String, manifest: Manifest, now: Date) throws -> (report: MilestoneReport, replaced: Bool) {
+    public func milestoneReport(named name: String, manifest: Manifest, now: Date) throws -> MilestoneReport {
         let stamp = LedgerEntryVersion.timestamp(now)
+        let census = try self.census(rulings: manifest.rulings)
+        let coverage = try kindCoverage()
+        let ledger = try milestoneLedger(manifest)
+        let inventory = MilestoneInventory(
+            kinds: coverage.entries.filter(\.reached).map(\.kind).sorted(),
+            fields: try database.rows("SELECT feature || '.' || field || ' (' || primitive || ')' FROM l0_fields ORDER BY 1")
+                .compactMap { $0[0].text },
+            fixtures: try database.rows("SELECT name FROM fixtures ORDER BY name").compactMap { $0[0].text },
+            entries: ledger.map { "\($0.section.rawValue) \($0.feature)|\($0.subject)|\($0.platform ?? "all")" }.sorted())
+        var report = MilestoneReport(name: name, createdAt: stamp, corpus: try corpusSize(), verify: try latestVerifyRuns(),
+                                     census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
+                                     ledger: ledger, inventory: inventory, difference: nil)
+        if let previous = try database.rows("""
+            SELECT report FROM milestones WHERE name != ? ORDER BY created_at DESC, name DESC LIMIT 1
+            """, [.text(name)]).first?[0].blob {
+            let old = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
+            report.difference = MilestoneDifference(previous: old.name, previousCreatedAt: old.createdAt,
+                                                    from: old.inventory, to: inventory)
+        }
+        return report
+    }
+
+    /// Builds the milestone report and stores it under `name`: the file `parity/milestones/NAME.json`
+    /// (written atomically) and the corpus, together; a milestone of that name is replaced
+    /// (`replaced` says so).
+    ///
+    /// ```swift
+    /// let (report, replaced) = try corpus.recordMilestone(named: "beta-1", manifest: manifest, now: Date(), tree: tree)
+    /// ```
+    public func recordMilestone(named name: String, manifest: Manifest, now: Date, tree: RecordTree) throws -> (report: MilestoneReport, replaced: Bool) {
+        try MilestoneName.check(name)
         return try write {
-            let census = try self.census(rulings: manifest.rulings)
-            let coverage = try kindCoverage()
-            let ledger = try milestoneLedger(manifest)
-            let inventory = MilestoneInventory(
-                kinds: coverage.entries.filter(\.reached).map(\.kind).sorted(),
-                fields: try database.rows("SELECT feature || '.' || field || ' (' || primitive || ')' FROM l0_fields ORDER BY 1")
-                    .compactMap { $0[0].text },
-                fixtures: try database.rows("SELECT name FROM fixtures ORDER BY name").compactMap { $0[0].text },
-                entries: ledger.map { "\($0.section.rawValue) \($0.feature)|\($0.subject)|\($0.platform ?? "all")" }.sorted())
-            var report = MilestoneReport(name: name, createdAt: stamp, corpus: try corpusSize(), verify: try latestVerifyRuns(),
-                                         census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
-                                         ledger: ledger, inventory: inventory, difference: nil)
-            if let previous = try database.rows("SELECT report FROM milestones WHERE name != ? ORDER BY id DESC LIMIT 1", [.text(name)])
-                .first?[0].blob {
-                let old = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
-                report.difference = MilestoneDifference(previous: old.name, previousCreatedAt: old.createdAt,
-                                                        from: old.inventory, to: inventory)
-            }
-            try database.execute("DELETE FROM milestones WHERE name = ?", [.text(name)])
-            let replaced = database.changes > 0
-            try database.execute("INSERT INTO milestones(name, created_at, report) VALUES (?, ?, ?)",
-                                 [.text(name), .text(stamp), .blob(try CanonicalEncoder().canonicalBytes(report))])
+            let report = try milestoneReport(named: name, manifest: manifest, now: now)
+            let replaced = try milestoneBytes(named: name) != nil
+            let bytes = try CanonicalEncoder().canonicalBytes(report)
+            try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name,
+                          to: try filePath(kind: .milestone, name: name, tree: tree), tree: tree)
+            try storeMilestoneRow(name: name, createdAt: report.createdAt, canonicalBytes: bytes)
             return (report, replaced)
         }
     }
 
+    /// Every stored milestone's name.
+    public func milestoneNames() throws -> [String] {
+        try database.rows("SELECT name FROM milestones ORDER BY name").compactMap { $0[0].text }
+    }
+
+    func milestoneBytes(named name: String) throws -> [UInt8]? {
+        try database.rows("SELECT report FROM milestones WHERE name = ?", [.text(name)]).first?[0].blob
+    }
+
+    func storeMilestoneRow(name: String, createdAt: String, canonicalBytes: [UInt8]) throws {
+        try database.execute("DELETE FROM milestones WHERE name = ?", [.text(name)])
+        try database.execute("INSERT INTO milestones(name, created_at, report) VALUES (?, ?, ?)",
+                             [.text(name), .text(createdAt), .blob(canonicalBytes)])
+    }
+
     /// Stored milestones, oldest first.
     public func milestones() throws -> [MilestoneListing] {
-        try database.rows("SELECT report FROM milestones ORDER BY id").map { row in
+        try database.rows("SELECT report FROM milestones ORDER BY created_at, name").map { row in
             let report = try CanonicalDecoder().decode(MilestoneReport.self, from: row[0].blob ?? [])
             return MilestoneListing(name: report.name, createdAt: report.createdAt, holds: report.holds, fixtures: report.corpus.fixtures)
         }
