@@ -115,8 +115,10 @@ final class ImportExportTests: XCTestCase {
         let check = try corpus.check()
         XCTAssertTrue(check.holds, "\(check.problems)")
         XCTAssertEqual(try corpus.database.rows("SELECT DISTINCT kind FROM snapshot_kinds").map { $0[0] }, [.text("nav.slot.share")])
+        try corpus.collectDeferredGarbage()
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs WHERE bytes = CAST('{\"case\":\"open\"}' AS BLOB)"), 0)
         try corpus.deleteFixtures(named: ["nav"])
+        try corpus.collectDeferredGarbage()
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs"), 0)
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM snapshot_fields"), 0)
     }

@@ -4,6 +4,7 @@
 //
 //   swift build -c release --product sync-bench
 //   .build/release/sync-bench [--files 10000] [--steps 40] [--items 10] [--rounds 7] [--seed 1]
+//   .build/release/sync-bench --loop 200 --steps 2    # only unchanged syncs, for `perf record`
 //
 // Targets: the unchanged sync ≤ 2% of the import's time; with one file changed ≤ 5%.
 // `--steps` steps per fixture and `--items` the state size (10: ~2.2 KB of pretty file per step;
@@ -19,6 +20,7 @@ struct Options {
     var items = 10
     var rounds = 7
     var seed: UInt64 = 1
+    var loop = 0
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -30,6 +32,7 @@ struct Options {
             case ("--items", let v?) where v >= 0: items = v
             case ("--rounds", let v?) where v > 0: rounds = v
             case ("--seed", let v?) where v >= 0: seed = UInt64(v)
+            case ("--loop", let v?) where v > 0: loop = v
             default:
                 FileHandle.standardError.write(Data("sync-bench: bad argument \(argument) — see the header of tools/sync-bench/main.swift\n".utf8))
                 exit(2)
@@ -84,6 +87,10 @@ for round in 0..<max(1, min(3, options.rounds)) {
     corpus = fresh
 }
 let importTime = importTimes.min()!
+if options.loop > 0 {
+    for _ in 0..<options.loop { _ = try corpus.sync(with: tree) }
+    exit(0)
+}
 
 // Nothing changed, and then one file changed, interleaved so both see the same load.
 var unchanged: [Double] = [], oneChanged: [Double] = []

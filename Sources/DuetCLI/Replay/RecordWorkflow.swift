@@ -88,7 +88,7 @@ public struct RecordWorkflow {
             guard !names.contains(fixture.name) else { return false }
             guard let feature = selection.feature else { return true }
             return fixture.feature == feature || fixture.steps.contains { $0.node == feature }
-        }.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }.map(\.name).sorted(by: CanonicalOrder.precedes)
     }
 
     private func store(_ entries: [DriftEntry], scenarios: RunnerScenarios, structures: [FeatureStructure], outcome: inout RecordOutcome) throws {

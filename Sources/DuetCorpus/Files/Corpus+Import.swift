@@ -62,7 +62,7 @@ extension Corpus {
                 progress?(done, files.count)
             }
             try writer.flush()
-            if !summary.replaced.isEmpty { try collectGarbage() }
+            try collectGarbage(among: writer.garbage)
             return (summary, hashes)
         } } }
     }

@@ -12,6 +12,8 @@ extension Corpus {
     /// try corpus.dumpText() == text   // same bytes on every run
     /// ```
     public func dump(_ write: (String) throws -> Void) throws {
+        // Blobs a targeted sweep left behind would make two equal corpora dump differently.
+        try collectDeferredGarbage()
         try write("-- duet corpus dump: load with `duet corpus load FILE`\n")
         try write("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
         let objects = try database.rows("""
@@ -22,7 +24,7 @@ extension Corpus {
         for object in objects where object[0].text == "table" {
             let table = object[1].text ?? ""
             guard !Self.localTables.contains(table) else { continue }
-            let filter = table == "corpus_meta" ? " WHERE key NOT LIKE 'seed.%' AND key NOT LIKE 'tree.%'" : ""
+            let filter = table == "corpus_meta" ? " WHERE key NOT LIKE 'seed.%' AND key NOT LIKE 'tree.%' AND key NOT LIKE 'local.%'" : ""
             let select = try database.prepare("SELECT * FROM \(quoted(table))\(filter) ORDER BY \(try orderColumns(of: table))")
             let prefix = "INSERT INTO \(quoted(table)) VALUES("
             var buffer = ""

@@ -31,7 +31,7 @@ extension Corpus {
                 try track(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: file.stamp,
                                       hash: hashes[file.name] ?? ContentHash(h1: 0, h2: 0), racy: file.stamp.isRacy(now: now)))
             }
-            try deleteFixtureRows(named: plan.removedFixtures)
+            let garbage = try deleteFixtureRows(named: plan.removedFixtures)
             summary.removed = plan.removedFixtures
             for fixture in try plan.exportedFixtures.compactMap({ try fixtures(name: $0).first }) {
                 try writeFile(fixture.document.prettyBytes, kind: .fixture, name: fixture.name,
@@ -64,7 +64,7 @@ extension Corpus {
             }
             for path in plan.untrackedPaths { try database.execute("DELETE FROM tree_files WHERE path = ?", [.text(path)]) }
             try database.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('tree.root', ?)", [.text(tree.root)])
-            if !summary.removed.isEmpty { try collectGarbage() }
+            try collectGarbage(among: garbage)
         } } }
         return summary
     }
@@ -114,6 +114,32 @@ extension Corpus {
                                hash: ContentHash(bytes: row[6].blob ?? []) ?? ContentHash(h1: 0, h2: 0),
                                racy: row[7].integer == 1)
         }
+    }
+
+    /// Every tracked file by its path, read in one pass (the unchanged sync's one query).
+    func trackedStamps() throws -> [String: TrackedFile] {
+        var result: [String: TrackedFile] = [:]
+        try database.cachedStatement("SELECT path, kind, name, size, mtime_ns, inode, racy FROM tree_files").forEachRow { row in
+            let path = row.text(at: 0) ?? ""
+            result[path] = TrackedFile(path: path, kind: row.text(at: 1) == "milestone" ? .milestone : .fixture, name: row.text(at: 2) ?? "",
+                                       stamp: FileStamp(size: row.int64(at: 3), modifiedNanoseconds: row.int64(at: 4), inode: row.int64(at: 5)),
+                                       hash: ContentHash(h1: 0, h2: 0), racy: row.int64(at: 6) == 1)
+        }
+        return result
+    }
+
+    /// The names of what the corpus holds that no tree tracks.
+    func untrackedNames(_ kind: TrackedFile.Kind) throws -> [String] {
+        let table = kind == .fixture ? "fixtures" : "milestones"
+        return try database.rows("""
+            SELECT name FROM \(table) WHERE name NOT IN (SELECT name FROM tree_files WHERE kind = ?) ORDER BY name
+            """, [.text(kind.rawValue)]).compactMap { $0[0].text }
+    }
+
+    /// Those of `names` the corpus holds, sorted.
+    func storedNames(_ kind: TrackedFile.Kind, among names: [String]) throws -> [String] {
+        let select = try database.cachedStatement("SELECT 1 FROM \(kind == .fixture ? "fixtures" : "milestones") WHERE name = ?")
+        return try names.filter { try select.scalarInteger([.text($0)]) != nil }.sorted(by: CanonicalOrder.precedes)
     }
 
     /// The tree this corpus was last synced with, if any.

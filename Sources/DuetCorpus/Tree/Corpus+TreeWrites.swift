@@ -21,7 +21,7 @@ extension Corpus {
                 summary.record(try writer.write(fixture, sourceHash: ContentHash(of: bytes)), name: fixture.name, steps: fixture.steps.count)
             }
             try writer.flush()
-            if !summary.replaced.isEmpty { try collectGarbage() }
+            try collectGarbage(among: writer.garbage)
             return summary
         }
     }
@@ -31,8 +31,7 @@ extension Corpus {
         try write {
             try adopt(tree)
             for name in names { try removeFile(kind: .fixture, name: name, tree: tree) }
-            try deleteFixtureRows(named: names)
-            try collectGarbage()
+            try collectGarbage(among: try deleteFixtureRows(named: names))
         }
     }
 

@@ -11,7 +11,19 @@ struct FileStamp: Sendable, Equatable {
     /// The stamp of a regular file; nil when there is none at `path`.
     static func of(_ path: String) -> FileStamp? {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0 else { return nil }
+        return stamp(info)
+    }
+
+    /// The stamp of the regular file `name` in the open folder `folder`.
+    static func of(_ name: String, in folder: Int32) -> FileStamp? {
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return stamp(info)
+    }
+
+    private static func stamp(_ info: stat) -> FileStamp? {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(size: Int64(info.st_size),
                          modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                          inode: Int64(info.st_ino))

@@ -28,22 +28,22 @@ struct TreeSyncPlan {
 
     init(corpus: Corpus, tree: RecordTree) throws {
         rootChanged = try corpus.syncedTreeRoot() != tree.root
-        let tracked = try corpus.trackedFiles()
         // Stamps taken in another checkout say nothing about this one: every file is read again.
-        let stamps = rootChanged ? [:] : Dictionary(tracked.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let stamps = rootChanged ? [:] : try corpus.trackedStamps()
         var listed = Set<String>()
 
         let fixtureFiles = try Self.listFixtures(tree)
+        listed.reserveCapacity(fixtureFiles.count)
         for file in fixtureFiles {
             let relative = tree.relative(file.path)
             listed.insert(relative)
-            guard let stamp = FileStamp.of(file.path) else { continue }
-            if let known = stamps[relative], known.kind == .fixture, known.name == file.name, known.stamp == stamp, !known.racy {
+            if let known = stamps[relative], known.kind == .fixture, known.name == file.name, known.stamp == file.stamp, !known.racy {
                 unchangedCount += 1
             } else {
-                fixtureCandidates.append(Candidate(name: file.name, path: file.path, stamp: stamp))
+                fixtureCandidates.append(Candidate(name: file.name, path: file.path, stamp: file.stamp))
             }
         }
+        fixtureCandidates.sort { CanonicalOrder.precedes($0.path, $1.path) }
         let milestoneFiles = try Self.listMilestones(tree)
         for file in milestoneFiles {
             let relative = tree.relative(file.path)
@@ -56,22 +56,24 @@ struct TreeSyncPlan {
             }
         }
 
+        // Gone: tracked, no longer listed. Only the corpus: neither tracked nor listed.
         let fixtureNames = Set(fixtureFiles.map(\.name)), milestoneNames = Set(milestoneFiles.map(\.name))
-        let trackedFixtures = Set(tracked.filter { $0.kind == .fixture }.map(\.name))
-        let trackedMilestones = Set(tracked.filter { $0.kind == .milestone }.map(\.name))
-        let storedFixtures = try corpus.fixtureNames()
-        let storedMilestones = try corpus.milestoneNames()
-        removedFixtures = storedFixtures.filter { trackedFixtures.contains($0) && !fixtureNames.contains($0) }
-        exportedFixtures = storedFixtures.filter { !trackedFixtures.contains($0) && !fixtureNames.contains($0) }
-        removedMilestones = storedMilestones.filter { trackedMilestones.contains($0) && !milestoneNames.contains($0) }
-        exportedMilestones = storedMilestones.filter { !trackedMilestones.contains($0) && !milestoneNames.contains($0) }
-        untrackedPaths = tracked.map(\.path).filter { !listed.contains($0) }
+        let tracked = rootChanged ? try corpus.trackedStamps() : stamps
+        var trackedFixtures: [String] = [], trackedMilestones: [String] = []
+        for file in tracked.values {
+            if file.kind == .fixture { trackedFixtures.append(file.name) } else { trackedMilestones.append(file.name) }
+        }
+        removedFixtures = try corpus.storedNames(.fixture, among: trackedFixtures.filter { !fixtureNames.contains($0) })
+        removedMilestones = try corpus.storedNames(.milestone, among: trackedMilestones.filter { !milestoneNames.contains($0) })
+        exportedFixtures = try corpus.untrackedNames(.fixture).filter { !fixtureNames.contains($0) }
+        exportedMilestones = try corpus.untrackedNames(.milestone).filter { !milestoneNames.contains($0) }
+        untrackedPaths = tracked.keys.filter { !listed.contains($0) }.sorted(by: CanonicalOrder.precedes)
     }
 
-    /// `parity/fixtures/**/*.fixture.json`; none when the folder does not exist.
-    static func listFixtures(_ tree: RecordTree) throws -> [(name: String, path: String)] {
+    /// `parity/fixtures/**/*.fixture.json` with their stamps; none when the folder does not exist.
+    static func listFixtures(_ tree: RecordTree) throws -> [FixtureFiles.StampedFile] {
         guard isDirectory(tree.fixturesDirectory) else { return [] }
-        return try FixtureFiles.find(in: tree.fixturesDirectory)
+        return try FixtureFiles.stamped(in: tree.fixturesDirectory)
     }
 
     /// `parity/milestones/*.json`; none when the folder does not exist.
@@ -83,7 +85,7 @@ struct TreeSyncPlan {
                              fix: "make it readable")
         }
         return entries.filter { $0.hasSuffix(RecordTree.milestoneSuffix) && !$0.hasPrefix(".") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted(by: CanonicalOrder.precedes)
             .map { (String($0.dropLast(RecordTree.milestoneSuffix.count)), tree.milestonesDirectory + "/" + $0) }
     }
 
