@@ -61,6 +61,8 @@ public struct FeatureEntry: Sendable {
     /// Declared L0 fields (field path → `path`/`slot`/`tabs`/`stage`), in declaration order,
     /// for corpora indexed without a runner.
     public var structure: [(field: String, primitive: String)]
+    /// True when the entry has a `structure:` key, even an empty one (`structure: {}`: no L0 field).
+    public var declaresStructure = false
     public var location: ManifestLocation
     /// The dotted path of the entry (`features.timeline`), for `Manifest.place`.
     public var path: String { "features.\(name)" }

@@ -81,6 +81,7 @@ struct ManifestReader {
             switch key {
             case "fixtures": entry.fixtures = strings(value, keyPath)
             case "structure":
+                entry.declaresStructure = true
                 for declared in mapping(value, keyPath) ?? [] {
                     let fieldPath = "\(keyPath).\(declared.key)"
                     note(fieldPath, declared.value)
