@@ -16,6 +16,7 @@ enum VerbTable {
         QuerySQLVerb.self,
         CensusVerb.self,
         IslandsVerb.self,
+        LintVerb.self,
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
         MilestoneVerb.self,
