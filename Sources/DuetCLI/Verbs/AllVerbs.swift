@@ -17,6 +17,7 @@ enum VerbTable {
         CensusVerb.self,
         IslandsVerb.self,
         LintVerb.self,
+        AuditVerb.self,
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
         MilestoneVerb.self,

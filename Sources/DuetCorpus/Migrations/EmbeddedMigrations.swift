@@ -361,5 +361,18 @@ CREATE INDEX fixtures_by_feature_and_initial ON fixtures(feature, initial_blob);
 DROP INDEX step_transitions_by_kind;
 
 """####),
+        Migration(fileName: "0024_audits.sql", sql: ####"""
+-- Host-source audits (`duet audit PATH…`): one row per run, newest last. report: the AuditReport as
+-- compact canonical JSON (paths, files read, L0 fields looked for, findings with file:line and rule).
+-- The milestone carries the latest one.
+CREATE TABLE audits (
+    id         INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    holds      INTEGER NOT NULL CHECK (holds IN (0, 1)),
+    findings   INTEGER NOT NULL,
+    report     BLOB NOT NULL
+) STRICT;
+
+"""####),
     ]
 }
