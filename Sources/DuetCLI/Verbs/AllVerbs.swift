@@ -20,6 +20,7 @@ enum VerbTable {
         AuditVerb.self,
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
+        LedgerImportGitVerb.self,
         MilestoneVerb.self,
         // Files and the corpus itself.
         ImportVerb.self,

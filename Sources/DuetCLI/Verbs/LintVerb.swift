@@ -39,7 +39,7 @@ struct LintVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let path = try LintVerb.manifestPath(manifestPath, context: context)
+        let path = try QueryManifest.path(manifestPath, context: context)
         var workflow = LintWorkflow(corpus: try context.corpus(), manifestPath: path)
         if refresh {
             let manifest = try Manifest.load(path: path)
@@ -49,16 +49,6 @@ struct LintVerb: Verb {
         context.render(LintVerb.report(report), as: format)
         for warning in report.warnings { context.note("duet lint: warning: \(warning.description)") }
         return report.exitStatus
-    }
-
-    /// `--manifest PATH`, else the nearest `parity/manifest.yaml`; none is bad usage.
-    static func manifestPath(_ option: String?, context: VerbContext) throws -> String {
-        if let option { return option.hasPrefix("/") ? option : context.workingDirectory + "/" + option }
-        guard let found = Manifest.locate(from: context.workingDirectory) else {
-            throw InputError(file: Manifest.relativePath, message: "no manifest found walking up from \(context.workingDirectory)",
-                             fix: "run from the repository, or pass --manifest PATH")
-        }
-        return found
     }
 
     static func report(_ lint: LintReport) -> Report {
