@@ -10,6 +10,10 @@ public struct AuditFinding: Sendable, Codable, Equatable, CustomStringConvertibl
     public var subject: String
     public var message: String
 
+    public init(file: String, line: Int, rule: String, subject: String, message: String) {
+        self.file = file; self.line = line; self.rule = rule; self.subject = subject; self.message = message
+    }
+
     public var description: String { "\(file):\(line): \(rule): \(message)" }
 }
 
@@ -36,6 +40,12 @@ public struct AuditReport: Sendable, Codable, Equatable {
     /// Described state fields checked for manner vocabulary.
     public var stateFields: Int
     public var findings: [AuditFinding]
+
+    public init(createdAt: String, paths: [String], files: Int, reducerFiles: Int, testFiles: Int, l0Fields: [String],
+                stateFields: Int, findings: [AuditFinding]) {
+        self.createdAt = createdAt; self.paths = paths; self.files = files; self.reducerFiles = reducerFiles; self.testFiles = testFiles
+        self.l0Fields = l0Fields; self.stateFields = stateFields; self.findings = findings
+    }
 
     /// No structure was known: there was nothing to look for.
     public var judgedNothing: Bool { l0Fields.isEmpty && stateFields == 0 }

@@ -11,7 +11,14 @@ struct MilestoneVerb: Verb {
                                a milestone of the same name is replaced (a notice says so).
     duet milestone --list      lists the stored milestones.
     duet milestone show NAME   writes a stored milestone again.
-    --format html writes one self-contained page (inline CSS and SVG, no external asset).
+    --format html writes one self-contained page (inline CSS and SVG, no external asset) that reads on a phone.
+    Before the report: the manifest's lint runs, and every platform with a runner under runners: but no
+    full verify run is verified (filtered runs — --feature, --fixture, a shard — never stand for the whole).
+    The report carries census, coverage, islands, ledger, verify (failing fixtures listed), lint, the
+    latest audit, and what changed since the previous milestone (status changes, newly failing fixtures).
+    Exit 0 when every check that ran holds, 1 when the closure check or a gate fails.
+
+    Example: duet milestone beta-1 --format html --out beta-1.html
     """
     static let options: [OptionSpec] = [
         .positional("NAME", help: "The milestone's name (or: show NAME).", repeating: true),
@@ -68,10 +75,17 @@ struct MilestoneVerb: Verb {
             return .holds
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
-            let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, now: Date())
+            let inputs = try MilestoneGates(corpus: corpus, manifest: manifest).run { platform, done, total in
+                context.progress("milestone: verify \(platform)", done: done, total: total)
+            }
+            for platform in inputs.verifiedNow { context.note("duet milestone: no full \(platform) run was stored; verified it now") }
+            let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date())
             if replaced { context.note("duet milestone: replaced the stored milestone '\(name)'") }
             try emit(report, context)
-            return .holds
+            for check in report.checks where check.status != .holds {
+                context.note("duet milestone: \(check.name) \(check.status == .fails ? "fails" : "not checked") — \(check.detail)")
+            }
+            return report.holds ? .holds : .findings
         }
     }
 

@@ -279,6 +279,15 @@ CREATE TABLE runner_describes (
 ) STRICT, WITHOUT ROWID;
 
 """####),
+        Migration(fileName: "0014_run_scope.sql", sql: ####"""
+-- What a verify run covered: 'full' (every stored fixture of the platform) or the filters that
+-- narrowed it ('feature=timeline', 'fixture=capture.camera', 'shard=2/4', space-separated when
+-- several). A milestone reads only full runs. NULL: stored before scopes were recorded, so never
+-- taken for a full run.
+ALTER TABLE runs ADD COLUMN scope TEXT;
+CREATE INDEX runs_full_by_platform ON runs(platform, id) WHERE scope = 'full';
+
+"""####),
         Migration(fileName: "0020_questions.sql", sql: ####"""
 -- Questions over the corpus: census views, island statistics, the ledger history and milestones.
 

@@ -22,6 +22,10 @@ public struct DeclarationParityStatus: Sendable, Codable, Equatable {
     public var checked: Bool
     public var differences: Int
 
+    public init(platforms: [String], checked: Bool, differences: Int) {
+        self.platforms = platforms; self.checked = checked; self.differences = differences
+    }
+
     public var summary: String {
         guard checked else {
             return platforms.isEmpty
@@ -52,6 +56,12 @@ public struct LintReport: Sendable, Codable, Equatable {
     public var parity: DeclarationParityStatus
     /// The rules that ran (none when the manifest could not be read).
     public var rules: [String]
+
+    public init(manifest: String, errors: [LintFinding], findings: [LintFinding], warnings: [LintFinding],
+                parity: DeclarationParityStatus, rules: [String]) {
+        self.manifest = manifest; self.errors = errors; self.findings = findings; self.warnings = warnings
+        self.parity = parity; self.rules = rules
+    }
 
     public var unparseable: Bool { !errors.isEmpty }
     public var holds: Bool { errors.isEmpty && findings.isEmpty }

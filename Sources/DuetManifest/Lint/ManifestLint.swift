@@ -100,7 +100,7 @@ enum FeatureRules {
                           fix: "rename it to '\(feature.name.lowercased().filter { $0.isLetter || $0.isNumber })' here and in the code")
             }
             let sides = ["swift", "kotlin"].filter { feature.attributes[$0] != nil }
-            if sides.isEmpty && feature.structure.isEmpty {
+            if sides.isEmpty && !feature.declaresStructure {
                 found.add(.featureSides, at: feature.path, "feature '\(feature.name)' declares neither swift: nor kotlin:",
                           fix: "add the path of its declarations (swift: or kotlin:), or structure: for a corpus without a runner")
             }
