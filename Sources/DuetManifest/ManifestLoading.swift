@@ -1,6 +1,7 @@
 import Foundation
 
-/// A manifest that does not have the expected shape: file, line, column, what is wrong and what to write instead.
+/// A manifest that cannot be read or does not have the grammar's shape: file, line, column, what is
+/// wrong and what to write instead. The YAML reader throws it too.
 public struct ManifestError: Error, Sendable, CustomStringConvertible, Equatable {
     public var file: String
     public var line: Int
@@ -44,9 +45,7 @@ extension Manifest {
         do {
             root = try YAMLNode.parse(bytes: bytes, file: file)
         } catch {
-            return ManifestReading(manifest: Manifest(file: file), errors: [
-                ManifestError(file: file, line: error.line, column: error.column, message: error.message, fix: error.fix),
-            ])
+            return ManifestReading(manifest: Manifest(file: file), errors: [error])
         }
         var reader = ManifestReader(file: file)
         let manifest = reader.read(root)

@@ -48,16 +48,3 @@ public indirect enum YAMLNode: Sendable {
 
     public subscript(key: String) -> YAMLNode? { pairs?.first { $0.key == key }?.value }
 }
-
-/// A YAML document that cannot be read: file, line, column, what is wrong and what to do.
-public struct YAMLError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public var fix: String?
-    public init(file: String, line: Int, column: Int, message: String, fix: String? = nil) {
-        self.file = file; self.line = line; self.column = column; self.message = message; self.fix = fix
-    }
-    public var description: String { "\(file):\(line):\(column): \(message)" + (fix.map { " — \($0)" } ?? "") }
-}

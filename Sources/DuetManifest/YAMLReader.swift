@@ -8,7 +8,7 @@ extension YAMLNode {
         public static let nodes = 100_000
     }
 
-    public static func parse(_ text: String, file: String) throws(YAMLError) -> YAMLNode {
+    public static func parse(_ text: String, file: String) throws(ManifestError) -> YAMLNode {
         try parse(bytes: Array(text.utf8), file: file)
     }
 
@@ -17,23 +17,23 @@ extension YAMLNode {
     /// (an alias bomb stops at its first alias, before anything is expanded), tags, duplicate
     /// keys, non-scalar keys, a second document, and input beyond `Limits`. An empty file is an
     /// empty mapping.
-    public static func parse(bytes: [UInt8], file: String) throws(YAMLError) -> YAMLNode {
+    public static func parse(bytes: [UInt8], file: String) throws(ManifestError) -> YAMLNode {
         if bytes.count > Limits.bytes {
-            throw YAMLError(file: file, line: 1, column: 1, message: "the file is \(bytes.count) bytes; a manifest is at most \(Limits.bytes)",
+            throw ManifestError(file: file, line: 1, column: 1, message: "the file is \(bytes.count) bytes; a manifest is at most \(Limits.bytes)",
                             fix: "this is not a manifest; check the path")
         }
         if let offset = firstInvalidUTF8(bytes) {
             let (line, column) = position(of: offset, in: bytes)
-            throw YAMLError(file: file, line: line, column: column, message: "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16)))",
+            throw ManifestError(file: file, line: line, column: column, message: "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16)))",
                             fix: "save the file as UTF-8")
         }
         var builder = TreeBuilder(file: file)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLError(file: file, line: 1, column: 1, message: "libyaml could not start")
+            throw ManifestError(file: file, line: 1, column: 1, message: "libyaml could not start")
         }
         defer { yaml_parser_delete(&parser) }
-        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) in
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ManifestError) in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
             while true {
@@ -41,7 +41,7 @@ extension YAMLNode {
                     let mark = parser.problem_mark
                     let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
                     let context = parser.context.map { " " + String(cString: $0) } ?? ""
-                    throw YAMLError(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: problem + context,
+                    throw ManifestError(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: problem + context,
                                     fix: "fix the YAML syntax at this place")
                 }
                 defer { yaml_event_delete(&event) }
@@ -88,11 +88,11 @@ private struct TreeBuilder {
     var documents = 0
     var nodes = 0
 
-    func refuse(_ mark: yaml_mark_t, _ message: String, _ fix: String) -> YAMLError {
-        YAMLError(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: message, fix: fix)
+    func refuse(_ mark: yaml_mark_t, _ message: String, _ fix: String) -> ManifestError {
+        ManifestError(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: message, fix: fix)
     }
 
-    mutating func take(_ event: yaml_event_t) throws(YAMLError) {
+    mutating func take(_ event: yaml_event_t) throws(ManifestError) {
         let start = event.start_mark
         let mark = YAMLNode.Mark(line: Int(start.line) + 1, column: Int(start.column) + 1)
         switch event.type {
@@ -125,7 +125,7 @@ private struct TreeBuilder {
         }
     }
 
-    private func plain(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t) throws(YAMLError) {
+    private func plain(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t) throws(ManifestError) {
         if let anchor {
             throw refuse(mark, "anchors (&\(String(cString: anchor))) are not part of the manifest grammar", "remove the anchor and write values out in full")
         }
@@ -134,7 +134,7 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func open(_ container: Open, at mark: yaml_mark_t) throws(YAMLError) {
+    private mutating func open(_ container: Open, at mark: yaml_mark_t) throws(ManifestError) {
         if stack.count >= YAMLNode.Limits.depth {
             throw refuse(mark, "nesting deeper than \(YAMLNode.Limits.depth) levels", "a manifest is a few levels deep; check the indentation")
         }
@@ -144,7 +144,7 @@ private struct TreeBuilder {
         stack.append(container)
     }
 
-    private mutating func add(_ node: YAMLNode, at mark: yaml_mark_t) throws(YAMLError) {
+    private mutating func add(_ node: YAMLNode, at mark: yaml_mark_t) throws(ManifestError) {
         nodes += 1
         if nodes > YAMLNode.Limits.nodes {
             throw refuse(mark, "more than \(YAMLNode.Limits.nodes) values", "a manifest is far smaller; check the file")
@@ -164,7 +164,7 @@ private struct TreeBuilder {
                 throw refuse(mark, "mapping keys must be plain scalars", "write the key as text")
             }
             if let earlier = pairs.first(where: { $0.key == key }) {
-                throw YAMLError(file: file, line: keyMark.line, column: keyMark.column,
+                throw ManifestError(file: file, line: keyMark.line, column: keyMark.column,
                                 message: "duplicate key '\(key)' (first at line \(earlier.keyMark.line))",
                                 fix: "keep one '\(key):' and merge the two")
             }

@@ -14,12 +14,9 @@ final class CompactImportTests: XCTestCase {
     }
 
     func testTheSeedsExportedFixturesStoreTheSameRowsAsTheTreeReader() throws {
-        let work = try makeTemporaryDirectory("seed")
-        let seed = try Corpus.load(seed: packageRoot.appendingPathComponent("corpus.db.seed").path,
-                                   into: work.appendingPathComponent("seed.db").path)
-        let files = work.appendingPathComponent("fixtures")
-        XCTAssertGreaterThan(try seed.exportFixtures(to: files.path), 10)
-        try assertSameRows(importing: files, structures: try seed.structures(), expectCompact: true)
+        let seed = try exportedSeed()
+        XCTAssertGreaterThan(seed.count, 10)
+        try assertSameRows(importing: seed.fixtures, structures: try seed.corpus.structures(), expectCompact: true)
     }
 
     func testSyntheticFixturesStoreTheSameRowsAsTheTreeReader() throws {

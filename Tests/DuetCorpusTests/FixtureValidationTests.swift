@@ -64,13 +64,10 @@ final class FixtureValidationTests: XCTestCase {
     }
 
     func testEveryMemoryLaneAndReferenceFixtureStillImports() throws {
-        let work = try makeTemporaryDirectory("seed")
-        let seed = try Corpus.load(seed: packageRoot.appendingPathComponent("corpus.db.seed").path,
-                                   into: work.appendingPathComponent("seed.db").path)
-        let exported = work.appendingPathComponent("fixtures")
-        XCTAssertEqual(try seed.exportFixtures(to: exported.path), 173)
+        let seed = try exportedSeed()
+        XCTAssertEqual(seed.count, 173)
         let corpus = try Corpus.temporary()
-        XCTAssertEqual(try corpus.importFixtures(from: exported.path).inserted.count, 173)
+        XCTAssertEqual(try corpus.importFixtures(from: seed.fixtures.path).inserted.count, 173)
         let reference = try corpus.importFixtures(from: try referenceFixtureDirectory().path)
         XCTAssertEqual(reference.inserted.count, try referenceFixtureFiles().count)
         XCTAssertGreaterThanOrEqual(reference.inserted.count, 4)

@@ -27,6 +27,15 @@ func referenceFixtureFiles(in directory: URL? = nil) throws -> [URL] {
         .sorted { $0.path < $1.path }
 }
 
+/// The committed seed loaded into a temporary corpus, and its fixtures exported to a folder.
+func exportedSeed() throws -> (corpus: Corpus, fixtures: URL, count: Int) {
+    let work = try makeTemporaryDirectory("seed")
+    let seed = try Corpus.load(seed: packageRoot.appendingPathComponent("corpus.db.seed").path,
+                               into: work.appendingPathComponent("seed.db").path)
+    let files = work.appendingPathComponent("fixtures")
+    return (seed, files, try seed.exportFixtures(to: files.path))
+}
+
 func makeTemporaryDirectory(_ label: String = "dir") throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("duet-corpus-tests-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
