@@ -212,6 +212,25 @@ final class ManifestLintTests: XCTestCase {
         XCTAssertTrue(report.findings.contains { $0.rule == "ledger.platforms" && $0.line == 29 })
     }
 
+    func testTheMocksSectionHasUpstreamsShape() throws {
+        let manifest = """
+            mocks:
+              bundle: 0.6
+              generators:
+                all:
+                  output: Mocks.swift
+                  template: Mocks.stencil
+                  args:
+                    - import=Foundation
+                    - testable
+            """
+        let report = try LintTree(manifest).lint(LintInputs(now: LintTree.now))
+        XCTAssertEqual(report.findings.map { "\($0.line) \($0.rule)" }, ["2 mocks.shape", "4 mocks.shape", "9 mocks.shape"])
+        let fixed = manifest.replacingOccurrences(of: "0.6\n", with: "0.6.2\n").replacingOccurrences(of: "- testable", with: "- testable=true")
+            .replacingOccurrences(of: "      args:", with: "      package: .\n      args:")
+        XCTAssertEqual(try LintTree(fixed).lint(LintInputs(now: LintTree.now)).findings, [])
+    }
+
     func testDatesAreCheckedAgainstTheCalendarAndToday() {
         XCTAssertNil(LedgerRules.dateProblem("2026-11-30", now: LintTree.now))
         XCTAssertNil(LedgerRules.dateProblem("2026-12-01", now: LintTree.now))

@@ -35,6 +35,7 @@ public enum LintRule: String, CaseIterable, Sendable {
     case islandPlatforms = "ledger.platforms"
     case ledgerDuplicate = "ledger.duplicate"
     case rulingField = "census.field"
+    case mocksShape = "mocks.shape"
     case declarationParity = "parity.declarations"
 
     public var checks: String {
@@ -53,6 +54,7 @@ public enum LintRule: String, CaseIterable, Sendable {
         case .islandPlatforms: return "every island is declared on ios and android with the same id and boundary"
         case .ledgerDuplicate: return "no waiver or island entry is declared twice"
         case .rulingField: return "a census ruling names a real field (feature.field) of the structure"
+        case .mocksShape: return "mocks: a semver bundle: once generators exist; each row has sources: or package:, args are key=value"
         case .declarationParity: return "the runners' describe answers agree (fields, roles, shapes, kinds, actions, effects)"
         }
     }
@@ -71,6 +73,7 @@ public enum ManifestLint {
         guard reading.errors.isEmpty else { return report }
         var found = LintCollector(manifest: manifest)
         FeatureRules.check(manifest, into: &found)
+        MocksRule.check(manifest, into: &found)
         TreeRules.check(manifest, into: &found)
         LedgerRules.check(manifest, inputs: inputs, into: &found)
         ParityRule.check(manifest, describes: inputs.describes, into: &found)
@@ -114,5 +117,29 @@ enum FeatureRules {
     static func isFeatureName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+}
+
+/// Upstream's shape of the code-generation section (its generation itself is `duet mocks`' job, not lint's).
+enum MocksRule {
+    static func check(_ manifest: Manifest, into found: inout LintCollector) {
+        guard let mocks = manifest.mocks else { return }
+        if let bundle = mocks.bundle {
+            let parts = bundle.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count != 3 || !parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+                found.add(.mocksShape, at: "mocks.bundle", "bundle '\(bundle)' is not a bare semver tag", fix: "write the release tag as MAJOR.MINOR.PATCH, e.g. 0.6.2")
+            }
+        } else if !mocks.generators.isEmpty {
+            found.add(.mocksShape, at: "mocks", "generators need a bundle: pin", fix: "add bundle: with the swift-sourcery-templates release tag")
+        }
+        for generator in mocks.generators {
+            if generator.sources.isEmpty && generator.package == nil {
+                found.add(.mocksShape, at: generator.path, "generator '\(generator.name)' has neither sources: nor package:",
+                          fix: "name the roots it scans (sources:) or the package that derives them (package:)")
+            }
+            for (index, arg) in generator.args.enumerated() where !arg.contains("=") || arg.hasPrefix("=") {
+                found.add(.mocksShape, at: "\(generator.path).args[\(index)]", "argument '\(arg)' is not key=value", fix: "write it as key=value, e.g. import=Foundation")
+            }
+        }
     }
 }
