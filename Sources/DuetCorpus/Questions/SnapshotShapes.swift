@@ -8,7 +8,6 @@ struct SnapshotShapes {
     static let maxDepth = 4
 
     private struct Seen {
-        var snapshots = 0
         var null = 0, bool = 0, int = 0, caseWords = 0, otherStrings = 0, sums = 0, objects = 0, arrays = 0
         var elements: [String: Int] = [:]
         var present: Int { bool + int + caseWords + otherStrings + sums + objects + arrays }
@@ -34,7 +33,6 @@ struct SnapshotShapes {
             guard !declared.contains(path) else { continue }
             if seen[path] == nil { order.append(path) }
             var entry = seen[path] ?? Seen()
-            entry.snapshots += 1
             switch member.value {
             case .null: entry.null += 1
             case .bool: entry.bool += 1
