@@ -82,8 +82,8 @@ final class QuestionsMilestoneTests: XCTestCase {
         let corpus = try Q.make()
         for (platform, status, day) in [("swift", "failed", "2026-01-01"), ("swift", "passed", "2026-01-02"), ("kotlin", "failed", "2026-01-02")] {
             try corpus.database.execute("""
-                INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms)
-                VALUES (?, ?, 'runner', ?, 10, 9, 1, 0, 0, 5)
+                INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms, scope)
+                VALUES (?, ?, 'runner', ?, 10, 9, 1, 0, 0, 5, 'full')
                 """, [.text(day), .text(platform), .text(status)])
         }
         let (report, _) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1, tree: tree)

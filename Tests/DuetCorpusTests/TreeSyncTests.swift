@@ -183,7 +183,7 @@ final class CorpusRebuildTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     private func run() -> StoredRun {
-        StoredRun(startedAt: "2026-12-01T10:00:00.000Z", platform: "swift", runner: "r", status: "passed", fixtureCount: 1,
+        StoredRun(startedAt: "2026-12-01T10:00:00.000Z", platform: "swift", runner: "r", status: "passed", scope: .full, fixtureCount: 1,
                   passedCount: 1, failedCount: 0, notRunCount: 0, runnerFailure: nil, durationMilliseconds: 3,
                   results: [StoredFixtureResult(fixture: "a", status: "passed", stepsRun: 1)])
     }

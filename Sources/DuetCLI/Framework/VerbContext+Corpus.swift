@@ -27,7 +27,9 @@ extension VerbContext {
     /// Brings `corpus` in step with the tree, if there is one, saying on stderr what changed.
     func syncWithTree(_ corpus: Corpus) throws {
         guard let tree else { return }
-        let structures = try manifest()?.structuresByFeature ?? [:]
+        // An unreadable manifest is the verb's to report (lint renders it); the sync applies its
+        // structure declarations on the next run that can read it.
+        let structures = ((try? manifest()) ?? nil)?.structuresByFeature ?? [:]
         let summary = try corpus.sync(with: tree, manifestStructures: structures) { done, total in
             self.progress("sync: files", done: done, total: total)
         }

@@ -32,7 +32,7 @@ public struct VerifyWorkflow {
             let run = ParallelReplayer(command: runners.commands[platform]!, platform: platform, processes: processes,
                                        timeout: timeout, startupTimeout: startupTimeout, window: window)
                 .verify(fixtures) { done, total in progress?(platform, done, total) }
-            try corpus.storeRun(Self.stored(run))
+            try corpus.storeRun(Self.stored(run, scope: RunScope(feature: feature, fixture: fixture)))
             outcome.runs.append(run)
         }
         return outcome
@@ -46,9 +46,9 @@ public struct VerifyWorkflow {
         return fixtures
     }
 
-    static func stored(_ run: VerifyRun) -> StoredRun {
+    static func stored(_ run: VerifyRun, scope: RunScope) -> StoredRun {
         StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
-                  fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
+                  scope: scope, fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
                   notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
                   durationMilliseconds: run.durationMilliseconds, results: run.results.map { result in
             let failure = result.failure

@@ -18,8 +18,11 @@ enum VerbTable {
         QuerySQLVerb.self,
         CensusVerb.self,
         IslandsVerb.self,
+        LintVerb.self,
+        AuditVerb.self,
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
+        LedgerImportGitVerb.self,
         MilestoneVerb.self,
         // Files and the corpus itself.
         ImportVerb.self,

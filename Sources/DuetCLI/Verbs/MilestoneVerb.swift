@@ -1,6 +1,7 @@
 import Foundation
 import Duet
 import DuetCorpus
+import DuetManifest
 
 /// `duet milestone NAME [--format md|json|html] [--out FILE]`, `duet milestone --preview`, `duet milestone --list`,
 /// `duet milestone show NAME`
@@ -14,7 +15,12 @@ struct MilestoneVerb: Verb {
     duet milestone --preview   builds and prints the report as of now; stores nothing.
     duet milestone --list      lists the stored milestones.
     duet milestone show NAME   prints a stored milestone again.
-    --format html writes one self-contained page (inline CSS and SVG, no external asset).
+    --format html writes one self-contained page (inline CSS and SVG, no external asset) that reads on a phone.
+    Before the report: the manifest's lint runs, and every platform with a runner under runners: but no
+    full verify run is verified (filtered runs — --feature, --fixture, a shard — never stand for the whole).
+    The report carries census, coverage, islands, ledger, verify (failing fixtures listed), lint, the
+    latest audit, and what changed since the previous milestone (status changes, newly failing fixtures).
+    Exit 0 when every check that ran holds, 1 when the closure check or a gate fails.
 
     Example:
       duet milestone --preview --format md        # what a milestone would say now
@@ -79,16 +85,34 @@ struct MilestoneVerb: Verb {
             return .holds
         case .preview(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
-            try emit(try corpus.milestoneReport(named: name, manifest: manifest, now: Date()), context)
-            return .holds
+            let report = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
+            try emit(report, context)
+            return conclude(report, context)
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
+            let inputs = try gates(corpus, manifest, context)
             let tree = context.treeForWriting
-            let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, now: Date(), tree: tree)
+            let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date(), tree: tree)
             context.note("duet milestone: \(replaced ? "replaced" : "stored") \(RecordTree.milestonesFolder)/\(name)\(RecordTree.milestoneSuffix) — commit it to keep it")
             try emit(report, context)
-            return .holds
+            return conclude(report, context)
         }
+    }
+
+    /// The lint, and a full verify of every platform that has none stored yet.
+    private func gates(_ corpus: Corpus, _ manifest: Manifest, _ context: VerbContext) throws -> MilestoneInputs {
+        let inputs = try MilestoneGates(corpus: corpus, manifest: manifest).run { platform, done, total in
+            context.progress("milestone: verify \(platform)", done: done, total: total)
+        }
+        for platform in inputs.verifiedNow { context.note("duet milestone: no full \(platform) run was stored; verified it now") }
+        return inputs
+    }
+
+    private func conclude(_ report: MilestoneReport, _ context: VerbContext) -> ExitStatus {
+        for check in report.checks where check.status != .holds {
+            context.note("duet milestone: \(check.name) \(check.status == .fails ? "fails" : "not checked") — \(check.detail)")
+        }
+        return report.holds ? .holds : .findings
     }
 
     private func emit(_ report: MilestoneReport, _ context: VerbContext) throws {

@@ -83,37 +83,11 @@ enum FixtureFiles {
         for subdirectory in subdirectories { try walk(subdirectory, body) }
     }
 
-    /// Places a shape error at the key it names (best effort: the matching occurrence of `"key":`).
+    /// Places a shape error at the value its path names (or where the missing part belongs).
     static func inputError(_ error: FixtureShapeError, file: String, bytes: [UInt8]) -> InputError {
-        let components = error.path.split(separator: ".")
-        var (line, column) = (1, 1)
-        if let last = components.last {
-            let key = last.prefix { $0 != "[" }
-            let occurrence = components.dropLast().last.flatMap { c -> Int? in
-                guard let open = c.lastIndex(of: "["), let close = c.lastIndex(of: "]") else { return nil }
-                return Int(c[c.index(after: open)..<close])
-            } ?? (last.contains("[") ? Int(last.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }) ?? 0 : 0)
-            if let offset = offsetOfKey(String(key), occurrence: key == "steps" ? 0 : occurrence, in: bytes) {
-                (line, column) = position(of: offset, in: bytes)
-            }
-        }
+        let (line, column) = position(of: JSONPathLocator.offset(of: error.path, in: bytes), in: bytes)
         return InputError(file: file, line: line, column: column, message: (error.path.isEmpty ? "" : error.path + ": ") + error.message,
                           fix: "fix the fixture document, or re-record it")
-    }
-
-    private static func offsetOfKey(_ key: String, occurrence: Int, in bytes: [UInt8]) -> Int? {
-        let needle = Array("\"\(key)\":".utf8)
-        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
-        var seen = 0
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == needle[0] && Array(bytes[index..<index + needle.count]) == needle {
-                if seen == occurrence { return index }
-                seen += 1
-            }
-            index += 1
-        }
-        return nil
     }
 
     private static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {

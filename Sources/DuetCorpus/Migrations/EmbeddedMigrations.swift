@@ -297,6 +297,15 @@ CREATE TABLE runner_describes (
 ) STRICT, WITHOUT ROWID;
 
 """####),
+        Migration(fileName: "0014_run_scope.sql", sql: ####"""
+-- What a verify run covered: 'full' (every stored fixture of the platform) or the filters that
+-- narrowed it ('feature=timeline', 'fixture=capture.camera', 'shard=2/4', space-separated when
+-- several). A milestone reads only full runs. NULL: stored before scopes were recorded, so never
+-- taken for a full run.
+ALTER TABLE runs ADD COLUMN scope TEXT;
+CREATE INDEX runs_full_by_platform ON runs(platform, id) WHERE scope = 'full';
+
+"""####),
         Migration(fileName: "0020_questions.sql", sql: ####"""
 -- Questions over the corpus: census views, island statistics, the ledger history and milestones.
 
@@ -377,6 +386,27 @@ CREATE INDEX fixtures_by_feature_and_initial ON fixtures(feature, initial_blob);
 -- `step_transitions_by_kind_and_step` (0021) starts with `kind`, so every lookup by kind can use it;
 -- the narrower `step_transitions_by_kind` (0003) only cost a second index entry per transition row.
 DROP INDEX step_transitions_by_kind;
+
+"""####),
+        Migration(fileName: "0024_audits.sql", sql: ####"""
+-- Host-source audits (`duet audit PATH…`): one row per run, newest last. report: the AuditReport as
+-- compact canonical JSON (paths, files read, L0 fields looked for, findings with file:line and rule).
+-- The milestone carries the latest one.
+CREATE TABLE audits (
+    id         INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    holds      INTEGER NOT NULL CHECK (holds IN (0, 1)),
+    findings   INTEGER NOT NULL,
+    report     BLOB NOT NULL
+) STRICT;
+
+"""####),
+        Migration(fileName: "0025_ledger_commits.sql", sql: ####"""
+-- Which commit of parity/manifest.yaml opened and closed each ledger version, when the history was
+-- replayed from git (`duet ledger import-git`; valid_from / valid_to are then the commit dates).
+-- NULL for versions recorded by `duet ledger sync`.
+ALTER TABLE ledger_entries ADD COLUMN opened_by TEXT;
+ALTER TABLE ledger_entries ADD COLUMN closed_by TEXT;
 
 """####),
     ]
