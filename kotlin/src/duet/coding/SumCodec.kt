@@ -113,10 +113,10 @@ abstract class SumCodec<T : Any> : Codec<T>() {
     @PublishedApi
     internal class LabeledCase<T, C : T>(name: String, labels: List<Field<C, *>>, val make: (Fields) -> C) : Case<T>(name) {
         private val layout = ObjectLayout(labels)
+        // A payload whose every label is nil writes no "value" at all, as the Swift coding does.
         @Suppress("UNCHECKED_CAST")
-        override fun value(of: T): JsonValue? = layout.encode(of as C)
-        override fun decode(value: JsonValue?, at: CodingPath): T =
-            make(layout.decode(value ?: throw CodingError(at.toString(), "case \"$name\" needs a \"value\" object"), at))
+        override fun value(of: T): JsonValue? = layout.encode(of as C).takeIf { it.size > 0 }
+        override fun decode(value: JsonValue?, at: CodingPath): T = make(layout.decode(value ?: JsonObject.EMPTY, at))
     }
 
     companion object {
