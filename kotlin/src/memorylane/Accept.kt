@@ -46,10 +46,10 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
                 labeled(::InviteLoaded, label("inviterName", text, InviteLoaded::inviterName),
                     label("sharedMemoryCount", int, InviteLoaded::sharedMemoryCount))
                 labeled(::InviteLoadFailed, label("reason", text, InviteLoadFailed::reason))
-                unit(AcceptTapped)
-                unit(AcceptSucceeded)
+                unit { AcceptTapped }
+                unit { AcceptSucceeded }
                 labeled(::AcceptFailed, label("reason", text, AcceptFailed::reason))
-                unit(DeclineTapped)
+                unit { DeclineTapped }
             }
         }
     }
@@ -67,7 +67,7 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
                 labeled(::LoadInvite, label("code", text, LoadInvite::code))
                 labeled(::AcceptInvite, label("code", text, AcceptInvite::code))
                 labeled(::InviteAccepted, label("code", text, InviteAccepted::code))
-                unit(InviteDeclined)
+                unit { InviteDeclined }
             }
         }
     }

@@ -72,14 +72,14 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit(AddPhotoTapped)
+                unit { AddPhotoTapped }
                 labeled(::PhotoSourceChosen, label("fromCamera", bool, PhotoSourceChosen::fromCamera))
-                unit(AddVideoTapped)
+                unit { AddVideoTapped }
                 labeled(::VideoSourceChosen, label("fromCamera", bool, VideoSourceChosen::fromCamera))
-                unit(AddVoiceNoteTapped)
-                unit(AddLocationTapped)
-                unit(TagFriendsTapped)
-                unit(PickDateTapped)
+                unit { AddVoiceNoteTapped }
+                unit { AddLocationTapped }
+                unit { TagFriendsTapped }
+                unit { PickDateTapped }
                 single(::ModalDismissed, Sheet.coding, ModalDismissed::kind)
                 labeled(::PhotosAdded, label("ids", list(uuid), PhotosAdded::ids))
                 labeled(::VideoAdded, label("id", uuid, VideoAdded::id))
@@ -89,10 +89,10 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
                 single(::DateChosen, date, DateChosen::date)
                 labeled(::PhotoRemoved, label("id", uuid, PhotoRemoved::id))
                 single(::TitleChanged, text, TitleChanged::title)
-                unit(SaveTapped)
+                unit { SaveTapped }
                 labeled(::SaveSucceeded, label("memoryId", uuid, SaveSucceeded::memoryId))
                 labeled(::SaveFailed, label("message", text, SaveFailed::message))
-                unit(CancelTapped)
+                unit { CancelTapped }
             }
         }
     }
@@ -108,7 +108,7 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
             init {
                 single(::SaveMemory, CaptureDraft.Coding, SaveMemory::draft)
                 labeled(::CaptureFinished, label("memoryId", uuid, CaptureFinished::memoryId))
-                unit(CaptureCancelled)
+                unit { CaptureCancelled }
             }
         }
     }

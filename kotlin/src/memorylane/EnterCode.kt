@@ -31,8 +31,8 @@ object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPa
         companion object Coding : SumCodec<Action>() {
             init {
                 single(::CodeChanged, text, CodeChanged::typed)
-                unit(SubmitTapped)
-                unit(CancelTapped)
+                unit { SubmitTapped }
+                unit { CancelTapped }
             }
         }
     }
@@ -46,7 +46,7 @@ object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPa
         companion object Coding : SumCodec<EffectPayload>() {
             init {
                 labeled(::CodeEntered, label("code", text, CodeEntered::code))
-                unit(EnterCodeDismissed)
+                unit { EnterCodeDismissed }
             }
         }
     }

@@ -45,8 +45,8 @@ object IntroduceYourself : Feature<IntroduceYourself.State, IntroduceYourself.Ac
             init {
                 single(::NameChanged, text, NameChanged::name)
                 single(::AvatarPicked, uuid, AvatarPicked::avatarId)
-                unit(ContinueTapped)
-                unit(ProfileSaved)
+                unit { ContinueTapped }
+                unit { ProfileSaved }
                 labeled(::ProfileSaveFailed, label("message", text, ProfileSaveFailed::message))
             }
         }

@@ -55,10 +55,10 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
                     label("now", date, CodeIssued::now))
                 labeled(::CodeIssueFailed, label("message", text, CodeIssueFailed::message))
                 labeled(::Tick, label("now", date, Tick::now))
-                unit(CopyTapped)
-                unit(ShareTapped)
-                unit(RegenerateTapped)
-                unit(DoneTapped)
+                unit { CopyTapped }
+                unit { ShareTapped }
+                unit { RegenerateTapped }
+                unit { DoneTapped }
             }
         }
     }
@@ -74,12 +74,12 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit(GenerateCode)
+                unit { GenerateCode }
                 labeled(::LookUpCode, label("code", text, LookUpCode::code))
-                unit(StartClock)
+                unit { StartClock }
                 labeled(::CopyToClipboard, label("text", text, CopyToClipboard::text))
                 labeled(::PresentShareSheet, label("text", text, PresentShareSheet::text))
-                unit(InviteFinished)
+                unit { InviteFinished }
             }
         }
     }

@@ -29,9 +29,9 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
 
         companion object Coding : SumCodec<Sheet>() {
             init {
-                unit(Capture)
+                unit { Capture }
                 labeled(::InviteCode, label("prefilledCode", optional(text), InviteCode::prefilledCode))
-                unit(NotificationPriming)
+                unit { NotificationPriming }
             }
         }
     }
@@ -67,12 +67,12 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
         companion object Coding : SumCodec<Action>() {
             init {
                 single(::TabSelected, Tab.coding, TabSelected::tab)
-                unit(CaptureTapped)
+                unit { CaptureTapped }
                 labeled(::InviteRequested, label("prefilledCode", optional(text), InviteRequested::prefilledCode))
-                unit(SheetDismissed)
+                unit { SheetDismissed }
                 labeled(::CaptureFinished, label("memoryId", uuid, CaptureFinished::memoryId))
-                unit(CaptureCancelled)
-                unit(InviteFinished)
+                unit { CaptureCancelled }
+                unit { InviteFinished }
                 labeled(::PrimingFinished, label("granted", bool, PrimingFinished::granted))
                 labeled(::SharedActivityArrived, label("count", int, SharedActivityArrived::count))
             }
@@ -85,8 +85,8 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit(RefreshLane)
-                unit(MarkSharedSeen)
+                unit { RefreshLane }
+                unit { MarkSharedSeen }
             }
         }
     }

@@ -107,23 +107,23 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
                     label("startSharing", bool, Appeared::startSharing))
                 labeled(::MemoryLoaded, label("content", MemoryContent.Coding, MemoryLoaded::content), label("reaction", text, MemoryLoaded::reaction))
                 labeled(::MemoryLoadFailed, label("message", text, MemoryLoadFailed::message))
-                unit(EditTapped)
+                unit { EditTapped }
                 single(::DraftCaptionChanged, text, DraftCaptionChanged::caption)
-                unit(SaveCaptionTapped)
-                unit(CancelEditTapped)
-                unit(CaptionSaved)
+                unit { SaveCaptionTapped }
+                unit { CancelEditTapped }
+                unit { CaptionSaved }
                 labeled(::CaptionSaveFailed, label("message", text, CaptionSaveFailed::message))
-                unit(ShareTapped)
-                unit(SheetDismissed)
+                unit { ShareTapped }
+                unit { SheetDismissed }
                 labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
                 labeled(::ReactionSet, label("emoji", text, ReactionSet::emoji))
-                unit(ReactionSetSucceeded)
+                unit { ReactionSetSucceeded }
                 labeled(::ReactionSetFailed, label("message", text, ReactionSetFailed::message))
                 labeled(::CarouselSettled, label("position", int, CarouselSettled::position))
                 labeled(::PlaybackPositionReported, label("millis", int, PlaybackPositionReported::millis))
-                unit(PlaybackEnded)
-                unit(DeleteTapped)
-                unit(DeletionSucceeded)
+                unit { PlaybackEnded }
+                unit { DeleteTapped }
+                unit { DeletionSucceeded }
                 labeled(::DeletionFailed, label("message", text, DeletionFailed::message))
             }
         }

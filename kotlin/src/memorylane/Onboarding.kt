@@ -45,10 +45,10 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit(NextTapped)
-                unit(BackTapped)
+                unit { NextTapped }
+                unit { BackTapped }
                 labeled(::PageSwiped, label("toIndex", int, PageSwiped::toIndex))
-                unit(SkipTapped)
+                unit { SkipTapped }
             }
         }
     }
@@ -61,7 +61,7 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
         companion object Coding : SumCodec<EffectPayload>() {
             init {
                 labeled(::TrackSkipped, label("atIndex", int, TrackSkipped::atIndex))
-                unit(OnboardingCompleted)
+                unit { OnboardingCompleted }
             }
         }
     }

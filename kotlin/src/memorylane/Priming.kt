@@ -33,7 +33,7 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit(EnableTapped)
+                unit { EnableTapped }
                 labeled(::AuthorizationAnswered, label("granted", bool, AuthorizationAnswered::granted), label("at", date, AuthorizationAnswered::at))
                 labeled(::NotNowTapped, label("at", date, NotNowTapped::at))
             }
@@ -48,8 +48,8 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit(RequestAuthorization)
-                unit(ScheduleWeeklyReminder)
+                unit { RequestAuthorization }
+                unit { ScheduleWeeklyReminder }
                 labeled(::PrimingFinished, label("granted", bool, PrimingFinished::granted))
             }
         }

@@ -50,7 +50,7 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit(Appeared)
+                unit { Appeared }
                 labeled(::ProfileLoaded, label("displayName", text, ProfileLoaded::displayName),
                     label("friends", list(Friend.Coding), ProfileLoaded::friends), label("requests", list(Friend.Coding), ProfileLoaded::requests))
                 labeled(::ProfileLoadFailed, label("message", text, ProfileLoadFailed::message))
@@ -59,8 +59,8 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
                 labeled(::RequestAnswerConfirmed, label("friendId", uuid, RequestAnswerConfirmed::friendId))
                 labeled(::RequestAnswerFailed, label("friendId", uuid, RequestAnswerFailed::friendId))
                 labeled(::RemoveFriendTapped, label("friendId", uuid, RemoveFriendTapped::friendId))
-                unit(InviteFriendsTapped)
-                unit(SignOutTapped)
+                unit { InviteFriendsTapped }
+                unit { SignOutTapped }
             }
         }
     }
@@ -76,11 +76,11 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit(LoadProfile)
+                unit { LoadProfile }
                 labeled(::AnswerRequest, label("friendId", uuid, AnswerRequest::friendId), label("accept", bool, AnswerRequest::accept))
                 labeled(::RemoveFriend, label("friendId", uuid, RemoveFriend::friendId))
                 labeled(::InviteRequested, label("prefilledCode", optional(text), InviteRequested::prefilledCode))
-                unit(SignOutRequested)
+                unit { SignOutRequested }
             }
         }
     }

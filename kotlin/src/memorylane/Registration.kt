@@ -54,10 +54,10 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
                 single(::EmailChanged, text, EmailChanged::email)
                 single(::PasswordChanged, text, PasswordChanged::password)
                 single(::TermsToggled, bool, TermsToggled::accepted)
-                unit(SubmitTapped)
+                unit { SubmitTapped }
                 labeled(::RegistrationSucceeded, label("userId", uuid, RegistrationSucceeded::userId))
                 labeled(::RegistrationFailed, label("reason", text, RegistrationFailed::reason))
-                unit(HaveACodeTapped)
+                unit { HaveACodeTapped }
             }
         }
     }
@@ -73,7 +73,7 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
             init {
                 labeled(::Register, label("email", text, Register::email), label("password", text, Register::password))
                 labeled(::Registered, label("userId", uuid, Registered::userId))
-                unit(EnterCodeRequested)
+                unit { EnterCodeRequested }
             }
         }
     }

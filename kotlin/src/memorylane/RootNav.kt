@@ -76,17 +76,17 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
             init {
                 labeled(::SessionRestored, label("userId", uuid, SessionRestored::userId),
                     label("displayName", text, SessionRestored::displayName), label("onboarded", bool, SessionRestored::onboarded))
-                unit(NoSession)
+                unit { NoSession }
                 labeled(::Registered, label("userId", uuid, Registered::userId))
                 labeled(::Introduced, label("displayName", text, Introduced::displayName))
-                unit(OnboardingCompleted)
+                unit { OnboardingCompleted }
                 labeled(::InviteLinkOpened, label("code", text, InviteLinkOpened::code))
                 labeled(::InviteAccepted, label("code", text, InviteAccepted::code))
-                unit(InviteDeclined)
-                unit(EnterCodeRequested)
-                unit(EnterCodeDismissed)
+                unit { InviteDeclined }
+                unit { EnterCodeRequested }
+                unit { EnterCodeDismissed }
                 labeled(::CodeEntered, label("code", text, CodeEntered::code))
-                unit(SignOutRequested)
+                unit { SignOutRequested }
             }
         }
     }
@@ -99,7 +99,7 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
             init {
                 labeled(::PersistSession, label("userId", uuid, PersistSession::userId),
                     label("displayName", text, PersistSession::displayName), label("onboarded", bool, PersistSession::onboarded))
-                unit(ClearSession)
+                unit { ClearSession }
             }
         }
     }

@@ -56,10 +56,10 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
                 labeled(::FriendToggled, label("friendId", uuid, FriendToggled::friendId))
                 single(::AudienceChanged, text, AudienceChanged::audience)
                 single(::IncludeLocationToggled, bool, IncludeLocationToggled::include)
-                unit(SendTapped)
-                unit(ShareSucceeded)
+                unit { SendTapped }
+                unit { ShareSucceeded }
                 labeled(::ShareFailed, label("message", text, ShareFailed::message))
-                unit(CancelTapped)
+                unit { CancelTapped }
             }
         }
     }
@@ -74,11 +74,11 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit(LoadFriends)
+                unit { LoadFriends }
                 labeled(::Share, label("memoryId", uuid, Share::memoryId), label("friendIds", list(uuid), Share::friendIds),
                     label("config", ShareConfig.Coding, Share::config))
                 labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
-                unit(SheetDismissed)
+                unit { SheetDismissed }
             }
         }
     }

@@ -75,7 +75,7 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit(Appeared)
+                unit { Appeared }
                 single(::MemoriesLoaded, list(SharedMemory.Coding), MemoriesLoaded::memories)
                 labeled(::LoadFailed, label("message", text, LoadFailed::message))
                 single(::UnseenFilterToggled, bool, UnseenFilterToggled::onlyUnseen)
@@ -83,8 +83,8 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
                 labeled(::EditTapped, label("memoryId", uuid, EditTapped::memoryId))
                 labeled(::ReshareTapped, label("memoryId", uuid, ReshareTapped::memoryId))
                 labeled(::DeepLinkOpened, label("memoryId", uuid, DeepLinkOpened::memoryId))
-                unit(BackTapped)
-                unit(SheetDismissed)
+                unit { BackTapped }
+                unit { SheetDismissed }
                 labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
             }
         }
@@ -96,7 +96,7 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit(LoadShared)
+                unit { LoadShared }
                 labeled(::MarkSeen, label("memoryId", uuid, MarkSeen::memoryId))
             }
         }

@@ -37,12 +37,12 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit(Appeared)
+                unit { Appeared }
                 labeled(::SessionLoaded, label("userId", uuid, SessionLoaded::userId),
                     label("displayName", text, SessionLoaded::displayName), label("onboarded", bool, SessionLoaded::onboarded))
-                unit(SessionMissing)
+                unit { SessionMissing }
                 labeled(::SessionLoadFailed, label("message", text, SessionLoadFailed::message))
-                unit(RetryTapped)
+                unit { RetryTapped }
             }
         }
     }
@@ -56,10 +56,10 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit(LoadSession)
+                unit { LoadSession }
                 labeled(::SessionRestored, label("userId", uuid, SessionRestored::userId),
                     label("displayName", text, SessionRestored::displayName), label("onboarded", bool, SessionRestored::onboarded))
-                unit(NoSession)
+                unit { NoSession }
             }
         }
     }

@@ -87,9 +87,9 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit(Appeared)
-                unit(RefreshPulled)
-                unit(ReachedEnd)
+                unit { Appeared }
+                unit { RefreshPulled }
+                unit { ReachedEnd }
                 labeled(::PageLoaded, label("memories", list(MemorySummary.Coding), PageLoaded::memories),
                     label("nextCursor", text, PageLoaded::nextCursor))
                 labeled(::PageLoadFailed, label("message", text, PageLoadFailed::message))
@@ -97,12 +97,12 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
                 labeled(::EditTapped, label("memoryId", uuid, EditTapped::memoryId))
                 labeled(::ShareTapped, label("memoryId", uuid, ShareTapped::memoryId))
                 labeled(::DeepLinkOpened, label("memoryId", uuid, DeepLinkOpened::memoryId), label("intent", text, DeepLinkOpened::intent))
-                unit(BackTapped)
-                unit(PopToRootTapped)
-                unit(SheetDismissed)
+                unit { BackTapped }
+                unit { PopToRootTapped }
+                unit { SheetDismissed }
                 labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
                 labeled(::MemoryDeleted, label("memoryId", uuid, MemoryDeleted::memoryId))
-                unit(BannerDismissed)
+                unit { BannerDismissed }
             }
         }
     }

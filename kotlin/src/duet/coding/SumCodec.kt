@@ -19,9 +19,9 @@ import duet.dialect.JsonValue
  *     data class Appeared(val code: String) : Action()
  *     companion object Coding : SumCodec<Action>() {
  *         init {
- *             unit(AcceptTapped)                                        // {"case":"acceptTapped"}
- *             single(::CodeChanged, Codecs.string) { it.text }          // {"case":"codeChanged","value":"…"}
- *             labeled(::Appeared, label("code", Codecs.string) { it.code })  // {"case":"appeared","value":{"code":"…"}}
+ *             unit { AcceptTapped }                                     // {"case":"acceptTapped"}
+ *             single(::CodeChanged, Codecs.string, CodeChanged::text)   // {"case":"codeChanged","value":"…"}
+ *             labeled(::Appeared, label("code", Codecs.string, Appeared::code))   // {"case":"appeared","value":{"code":"…"}}
  *         }
  *     }
  * }
@@ -47,9 +47,12 @@ abstract class SumCodec<T : Any> : Codec<T>() {
         byClass[type] = case
     }
 
-    /** A payload-free case: the singleton object itself. */
-    fun unit(value: T) {
-        register(value.javaClass, UnitCase(caseName(value.javaClass), value))
+    /**
+     * A payload-free case: the singleton object, read lazily so that whichever class a program
+     * touches first (the sealed parent or the object) initializes cleanly.
+     */
+    inline fun <reified C : T> unit(noinline singleton: () -> C) {
+        register(C::class.java, UnitCase(caseName(C::class.java), singleton))
     }
 
     /** One unlabelled payload, written directly as `"value"`. */
@@ -92,9 +95,11 @@ abstract class SumCodec<T : Any> : Codec<T>() {
         return case.decode(obj["value"], at.key("value"))
     }
 
-    private class UnitCase<T>(name: String, val singleton: T) : Case<T>(name) {
+    @PublishedApi
+    internal class UnitCase<T>(name: String, singleton: () -> T) : Case<T>(name) {
+        private val value by lazy(singleton)
         override fun value(of: T): JsonValue? = null
-        override fun decode(value: JsonValue?, at: CodingPath): T = singleton
+        override fun decode(value: JsonValue?, at: CodingPath): T = this.value
     }
 
     @PublishedApi
