@@ -37,7 +37,7 @@ compile() {
   local log
   log="$(mktemp)"
   # kotlinc 1.3 on a newer JDK warns about its own JVM options; keep only what concerns our sources.
-  if ! kotlinc ${classpath:+-cp "$classpath"} -d "${jar%.jar}.partial.jar" "$sources" >"$log" 2>&1; then
+  if ! kotlinc -Xno-param-assertions -Xno-call-assertions ${classpath:+-cp "$classpath"} -d "${jar%.jar}.partial.jar" "$sources" >"$log" 2>&1; then
     grep -v -e "^OpenJDK 64-Bit Server VM warning" "$log" >&2 || true
     rm -rf "$log" "${jar%.jar}.partial.jar"
     echo "kotlin/build.sh: compiling $(basename "$jar") failed" >&2

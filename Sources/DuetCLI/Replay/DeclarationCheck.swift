@@ -24,7 +24,8 @@ public struct DeclarationCheck: Sendable {
         public var environment: Bool
     }
 
-    public var holds: Bool { failures.isEmpty && !compared.isEmpty && differences.isEmpty }
+    /// Holds only when something was compared: two answers, at least one feature, no difference.
+    public var holds: Bool { failures.isEmpty && !compared.isEmpty && featureCount > 0 && differences.isEmpty }
 
     static func run(corpus: Corpus, runners: [String: String], timeout: Double, startupTimeout: Double) throws -> DeclarationCheck {
         let platforms = runners.keys.sorted()

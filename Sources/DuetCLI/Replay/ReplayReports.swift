@@ -82,6 +82,8 @@ enum ReplayReports {
             lines.append("holds — \(([check.reference] + check.compared).joined(separator: " and ")) declare the same \(check.featureCount) features (fields, roles, shapes, kinds, action and effect cases)")
         } else if check.compared.isEmpty && check.failures.isEmpty {
             lines.append("failed — no platform to compare with \(check.reference)")
+        } else if check.featureCount == 0 && check.failures.isEmpty {
+            lines.append("failed — \(check.reference) declared no features, so nothing was compared")
         } else if !check.differences.isEmpty {
             lines.append("failed — \(check.differences.count) difference(s) between \(([check.reference] + check.compared).joined(separator: " and "))")
         }

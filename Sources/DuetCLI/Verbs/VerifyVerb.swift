@@ -10,10 +10,14 @@ struct VerifyVerb: Verb {
     at its first divergence, reported with its step, label, action, the first divergent JSON path and
     both fragments. Chains thread one state per node and check linkToNext seams. Every run and
     fixture result is stored in the corpus. No stored fixture, or a platform without a runner, fails.
-    Exit 0 holds, 1 divergence, 3 runner missing or failing repeatedly.
+    With --platform all, each runner's describe answer is also stored and compared with Swift's:
+    a field, role, shape, kind or case list that differs is a finding that names the feature and
+    field. Exit 0 holds, 1 divergence, 3 runner missing or failing repeatedly.
+
+    Example: duet verify --platform all --junit verify.xml
     """
     static let options: [OptionSpec] = [
-        .value("--platform", placeholder: "P", help: "swift (default), kotlin or all."),
+        .value("--platform", placeholder: "P", help: "swift (default), kotlin, or all (both, plus declaration parity)."),
         .value("--feature", placeholder: "F", help: "Only this feature's fixtures (and chains through it)."),
         .value("--fixture", placeholder: "NAME", help: "Only this fixture."),
         .value("--runner", placeholder: "CMD", help: "Runner command for the one platform verified."),

@@ -1,7 +1,6 @@
 package duet.coding
 
 import duet.dialect.JsonObject
-import duet.dialect.JsonObjectBuilder
 import duet.dialect.JsonValue
 import duet.dialect.ScalarOrder
 
@@ -28,15 +27,30 @@ internal class ObjectLayout<O>(val declared: List<Field<O, *>>) {
         declared.forEachIndexed { i, field -> field.index = i }
     }
 
+    private val sortedKeys: Array<String> by lazy { Array(sorted.size) { sorted[it].name } }
+
+    /** Members straight into key-ordered arrays: the fields are sorted once, here. */
     fun encode(value: O): JsonObject {
-        val out = JsonObjectBuilder()
-        for (field in sorted) member(out, field, value)
-        return out.build()
+        val keys = sortedKeys
+        val values = arrayOfNulls<JsonValue>(keys.size)
+        var present = 0
+        for (i in keys.indices) {
+            val encoded = member(sorted[i], value)
+            if (encoded != null) values[i] = encoded.also { present++ }
+        }
+        if (present == keys.size) {
+            @Suppress("UNCHECKED_CAST")
+            return JsonObject.sortedUnchecked(keys, values as Array<JsonValue>)
+        }
+        val presentKeys = ArrayList<String>(present)
+        val presentValues = ArrayList<JsonValue>(present)
+        for (i in keys.indices) values[i]?.let { presentKeys.add(keys[i]); presentValues.add(it) }
+        return JsonObject.sortedUnchecked(presentKeys.toTypedArray(), presentValues.toTypedArray())
     }
 
-    private fun <V> member(out: JsonObjectBuilder, field: Field<O, V>, value: O) {
+    private fun <V> member(field: Field<O, V>, value: O): JsonValue? {
         val member = field.read(value)
-        if (!field.codec.isAbsent(member)) out.put(field.name, field.codec.encode(member))
+        return if (field.codec.isAbsent(member)) null else field.codec.encode(member)
     }
 
     fun decode(json: JsonValue, at: CodingPath): Fields {

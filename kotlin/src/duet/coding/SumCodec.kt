@@ -30,6 +30,7 @@ import duet.dialect.JsonValue
 abstract class SumCodec<T : Any> : Codec<T>() {
     /** One case: how to write its value and read it back. */
     abstract class Case<T>(val name: String) {
+        internal val encodedName = JsonString(name)
         abstract fun value(of: T): JsonValue?
         abstract fun decode(value: JsonValue?, at: CodingPath): T
     }
@@ -83,9 +84,8 @@ abstract class SumCodec<T : Any> : Codec<T>() {
 
     override fun encode(value: T): JsonValue {
         val case = byClass[value.javaClass] ?: throw IllegalStateException("${value.javaClass.name} is not a registered case")
-        val payload = case.value(value)
-        return if (payload == null) JsonObject.of("case" to JsonString(case.name))
-        else JsonObject.of("case" to JsonString(case.name), "value" to payload)
+        val payload = case.value(value) ?: return JsonObject.sortedUnchecked(CASE_KEY, arrayOf<JsonValue>(case.encodedName))
+        return JsonObject.sortedUnchecked(CASE_AND_VALUE_KEYS, arrayOf<JsonValue>(case.encodedName, payload))
     }
 
     override fun decode(json: JsonValue, at: CodingPath): T {
@@ -125,6 +125,9 @@ abstract class SumCodec<T : Any> : Codec<T>() {
     }
 
     companion object {
+        private val CASE_KEY = arrayOf("case")
+        private val CASE_AND_VALUE_KEYS = arrayOf("case", "value")
+
         /** `InviteLoaded` → `inviteLoaded`. */
         fun caseName(type: Class<*>): String = type.simpleName.let { it.substring(0, 1).toLowerCase() + it.substring(1) }
     }

@@ -78,7 +78,8 @@ class JsonObject private constructor(val keys: Array<String>, val values: Array<
             return builder.build()
         }
 
-        internal fun sortedUnchecked(keys: Array<String>, values: Array<JsonValue>) = JsonObject(keys, values)
+        /** Keys already distinct, normalized and in scalar order (the parser's and the codecs' own output). */
+        fun sortedUnchecked(keys: Array<String>, values: Array<JsonValue>) = JsonObject(keys, values)
     }
 }
 

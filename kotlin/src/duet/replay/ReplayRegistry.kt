@@ -1,6 +1,7 @@
 package duet.replay
 
-import duet.dialect.CompactWriter
+import duet.coding.CodingPath
+import duet.dialect.Dialect
 import duet.dialect.JsonValue
 import duet.dialect.ScalarOrder
 import duet.kernel.Feature
@@ -30,17 +31,15 @@ class ReplayRegistry(val platform: String) {
 
 /** One registered feature: what the server calls per request. */
 class ServedFeature<S, A, P>(val feature: Feature<S, A, P>) {
-    /** (state tree, action tree) → (canonical state, canonical effects). */
-    fun reduce(state: JsonValue, action: JsonValue): Pair<String, String> {
-        val reduced = feature.reduce(feature.stateCodec.decode(state, duet.coding.CodingPath.ROOT.key("state")),
-            feature.actionCodec.decode(action, duet.coding.CodingPath.ROOT.key("action")))
-        return canonical(feature.stateCodec.encode(reduced.state)) to canonical(feature.effects.encodeAll(reduced.effects))
+    /** (state tree, action tree) → (state tree, effects tree), for the server to write canonically. */
+    fun reduce(state: JsonValue, action: JsonValue): Pair<JsonValue, JsonValue> {
+        val reduced = feature.reduce(feature.stateCodec.decode(state, CodingPath.ROOT.key("state")),
+            feature.actionCodec.decode(action, CodingPath.ROOT.key("action")))
+        return feature.stateCodec.encode(reduced.state) to feature.effects.encodeAll(reduced.effects)
     }
 
     /** The canonical state rebuilt from a spine. */
-    fun restore(spine: JsonValue): String = canonical(feature.stateCodec.encode(feature.restore(spine)))
+    fun restore(spine: JsonValue): String = Dialect.compact(feature.stateCodec.encode(feature.restore(spine)))
 
     fun describe(): FeatureStructure = FeatureStructure.of(feature)
-
-    private fun canonical(value: JsonValue) = CompactWriter().apply { write(value) }.toString()
 }

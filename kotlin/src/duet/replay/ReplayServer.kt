@@ -41,8 +41,7 @@ class ReplayServer(private val registry: ReplayRegistry) {
         while (true) {
             val request = reader.next() ?: return
             if (request.all { it == 0x20.toByte() || it == 0x0D.toByte() || it == 0x09.toByte() }) continue
-            val response = respond(request) ?: return
-            out.write(response)
+            if (!respond(request, out)) return
             // Flush only when no further request is already waiting: a pipelined client gets
             // whole batches per write, an interactive one gets every answer at once.
             if (!reader.hasBufferedLine()) out.flush()
@@ -55,17 +54,43 @@ class ReplayServer(private val registry: ReplayRegistry) {
         "protocol" to JsonString("duet-replay"),
         "version" to JsonInt(1))
 
+    private val response = CompactWriter(1 shl 14)
+
+    /** Writes the response line to one request line; false for `exit`. */
+    fun respond(request: ByteArray, out: OutputStream): Boolean {
+        val tree = try {
+            Dialect.parse(request) as? JsonObject
+        } catch (e: DialectError) {
+            out.write(error("request is not canonical JSON: $e"))
+            return true
+        }
+        if (tree != null && (tree["op"] as? JsonString)?.value == "reduce") {
+            reduce(tree, out)
+            return true
+        }
+        val answer = respond(tree) ?: return false
+        out.write(answer)
+        return true
+    }
+
     /** The response line (with its newline) to one request line; null for `exit`. */
     fun respond(request: ByteArray): ByteArray? {
         val tree = try {
-            Dialect.parse(request) as? JsonObject ?: return error("request is not a JSON object")
+            Dialect.parse(request) as? JsonObject
         } catch (e: DialectError) {
             return error("request is not canonical JSON: $e")
         }
+        if (tree != null && (tree["op"] as? JsonString)?.value == "reduce") {
+            return java.io.ByteArrayOutputStream().also { reduce(tree, it) }.toByteArray()
+        }
+        return respond(tree)
+    }
+
+    private fun respond(tree: JsonObject?): ByteArray? {
+        if (tree == null) return error("request is not a JSON object")
         val op = (tree["op"] as? JsonString)?.value ?: return error("request has no \"op\" string")
         return when (op) {
             "exit" -> null
-            "reduce" -> reduce(tree)
             "describe" -> describe()
             "restore" -> restore(tree)
             "scenarios" -> error("this runner carries no scenarios; recording stays on the Swift runner")
@@ -73,23 +98,28 @@ class ReplayServer(private val registry: ReplayRegistry) {
         }
     }
 
-    private fun reduce(request: JsonObject): ByteArray {
-        val name = (request["feature"] as? JsonString)?.value ?: return error("reduce needs a \"feature\" string")
-        val feature = registry.feature(name) ?: return unknownFeature(name)
+    /** `{"effects":"…","state":"…"}`: both canonical texts written once, embedded as dialect strings. */
+    private fun reduce(request: JsonObject, out: OutputStream) {
+        val name = (request["feature"] as? JsonString)?.value ?: return out.write(error("reduce needs a \"feature\" string"))
+        val feature = registry.feature(name) ?: return out.write(unknownFeature(name))
         val state = request["state"]
         val action = request["action"]
-        if (state == null || action == null) return error("reduce needs \"state\" and \"action\"")
-        return try {
-            val (stateText, effectsText) = feature.reduce(state, action)
-            val out = CompactWriter(2 * (stateText.length + effectsText.length) + 32)
-            out.raw("{\"effects\":\"")
-            out.escaped(effectsText)
-            out.raw("\",\"state\":\"")
-            out.escaped(stateText)
-            out.raw("\"}\n")
-            out.toString().toByteArray(Charsets.UTF_8)
+        if (state == null || action == null) return out.write(error("reduce needs \"state\" and \"action\""))
+        try {
+            val (stateTree, effectsTree) = feature.reduce(state, action)
+            response.reset()
+            response.raw("{\"effects\":\"")
+            response.embedded = true
+            response.write(effectsTree)
+            response.embedded = false
+            response.raw("\",\"state\":\"")
+            response.embedded = true
+            response.write(stateTree)
+            response.embedded = false
+            response.raw("\"}\n")
+            response.writeTo(out)
         } catch (e: Exception) {
-            error("$name: ${e.message}")
+            out.write(error("$name: ${e.message}"))
         }
     }
 
