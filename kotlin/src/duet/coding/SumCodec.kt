@@ -1,7 +1,6 @@
 package duet.coding
 
 import duet.dialect.JsonObject
-import duet.dialect.JsonObjectBuilder
 import duet.dialect.JsonString
 import duet.dialect.JsonValue
 
