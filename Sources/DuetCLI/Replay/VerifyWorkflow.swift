@@ -35,6 +35,10 @@ public struct VerifyWorkflow {
             try corpus.storeRun(Self.stored(run, scope: RunScope(feature: feature, fixture: fixture)))
             outcome.runs.append(run)
         }
+        if runners.commands.count > 1 {
+            outcome.declarations = try DeclarationCheck.run(corpus: corpus, runners: runners.commands, timeout: timeout,
+                                                            startupTimeout: startupTimeout)
+        }
         return outcome
     }
 
@@ -66,10 +70,14 @@ public struct VerifyOutcome: Sendable {
     /// Platforms asked for that have no runner command: a failure, never a pass.
     public var missingRunners: [String]
     public var fixtureCount: Int
+    /// With more than one platform: whether their runners declare the same features.
+    public var declarations: DeclarationCheck?
 
     public var exitStatus: ExitStatus {
         if !missingRunners.isEmpty || runs.contains(where: { $0.runnerFailure != nil }) { return .environment }
+        if declarations?.failures.contains(where: \.environment) == true { return .environment }
         if fixtureCount == 0 || runs.isEmpty || runs.contains(where: { !$0.passed }) { return .findings }
+        if let declarations, !declarations.holds { return .findings }
         return .holds
     }
 }

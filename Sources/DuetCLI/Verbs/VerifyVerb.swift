@@ -11,12 +11,15 @@ struct VerifyVerb: Verb {
     both fragments. Chains thread one state per node and check linkToNext seams. Every run and
     fixture result is stored in the corpus. No stored fixture, or a platform without a runner, fails.
     The manifest's lint runs first; its findings are reported and fail the run.
-    Exit 0 holds, 1 divergence or lint finding, 3 runner missing or failing repeatedly.
+    With --platform all, each runner's describe answer is also stored and compared with Swift's:
+    a field, role, shape, kind or case list that differs is a finding that names the feature and
+    field. Exit 0 holds, 1 divergence, lint finding or declaration difference, 3 runner missing or
+    failing repeatedly.
 
-    Example: duet verify --platform swift --junit verify.xml
+    Example: duet verify --platform all --junit verify.xml
     """
     static let options: [OptionSpec] = [
-        .value("--platform", placeholder: "P", help: "swift (default), kotlin or all."),
+        .value("--platform", placeholder: "P", help: "swift (default), kotlin, or all (both, plus declaration parity)."),
         .value("--feature", placeholder: "F", help: "Only this feature's fixtures (and chains through it)."),
         .value("--fixture", placeholder: "NAME", help: "Only this fixture."),
         .value("--runner", placeholder: "CMD", help: "Runner command for the one platform verified."),
