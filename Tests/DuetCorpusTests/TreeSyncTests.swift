@@ -58,6 +58,27 @@ final class TreeSyncTests: XCTestCase {
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM tree_files"), 1)
     }
 
+    func testAFileMovedIntoAFolderAndAnotherSwappedForANewOneAreFollowed() throws {
+        let corpus = try Corpus.temporary()
+        for name in ["a", "b", "c"] { try place(try fixture(name)) }
+        try corpus.sync(with: tree)
+        try FileManager.default.createDirectory(at: fixtures.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: fixtures.appendingPathComponent("a.fixture.json"), to: fixtures.appendingPathComponent("deep/a.fixture.json"))
+        try FileManager.default.removeItem(at: fixtures.appendingPathComponent("b.fixture.json"))
+        try place(try fixture("d"))
+        let summary = try corpus.sync(with: tree)
+        XCTAssertEqual(summary.imported, ["d"], "a moved file is the same fixture")
+        XCTAssertEqual(summary.removed, ["b"])
+        XCTAssertEqual(try corpus.trackedFiles(kind: .fixture).map(\.path),
+                       ["parity/fixtures/c.fixture.json", "parity/fixtures/d.fixture.json", "parity/fixtures/deep/a.fixture.json"])
+        XCTAssertEqual(try corpus.sync(with: tree).filesRead, 0)
+        // Negative control: a second file of the same name in another folder is refused.
+        try place(try fixture("c"), as: "deep/c.fixture.json")
+        XCTAssertThrowsError(try corpus.sync(with: tree)) { error in
+            XCTAssertTrue("\(error)".contains("fixture \"c\" is also defined by"), "\(error)")
+        }
+    }
+
     func testAMalformedFileStopsTheSyncWithItsPlaceAndChangesNothing() throws {
         let corpus = try Corpus.temporary()
         try place(try fixture("a"))

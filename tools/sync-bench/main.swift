@@ -5,6 +5,7 @@
 //   swift build -c release --product sync-bench
 //   .build/release/sync-bench [--files 10000] [--steps 40] [--items 10] [--rounds 7] [--seed 1]
 //   .build/release/sync-bench --loop 200 --steps 2    # only unchanged syncs, for `perf record`
+//   .build/release/sync-bench --loop-changed 100      # only syncs of one changed file
 //
 // Targets: the unchanged sync ≤ 2% of the import's time; with one file changed ≤ 5%.
 // `--steps` steps per fixture and `--items` the state size (10: ~2.2 KB of pretty file per step;
@@ -21,6 +22,7 @@ struct Options {
     var rounds = 7
     var seed: UInt64 = 1
     var loop = 0
+    var loopChanged = 0
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -33,6 +35,7 @@ struct Options {
             case ("--rounds", let v?) where v > 0: rounds = v
             case ("--seed", let v?) where v >= 0: seed = UInt64(v)
             case ("--loop", let v?) where v > 0: loop = v
+            case ("--loop-changed", let v?) where v > 0: loopChanged = v
             default:
                 FileHandle.standardError.write(Data("sync-bench: bad argument \(argument) — see the header of tools/sync-bench/main.swift\n".utf8))
                 exit(2)
@@ -89,6 +92,16 @@ for round in 0..<max(1, min(3, options.rounds)) {
 let importTime = importTimes.min()!
 if options.loop > 0 {
     for _ in 0..<options.loop { _ = try corpus.sync(with: tree) }
+    exit(0)
+}
+if options.loopChanged > 0 {
+    for round in 0..<options.loopChanged {
+        var fixture = synthetic.fixture(feature: 0, index: 0)
+        fixture.description = "changed in round \(round)"
+        try Data(fixture.document.prettyBytes).write(to: URL(fileURLWithPath: firstFile))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: firstFile)
+        _ = try corpus.sync(with: tree)
+    }
     exit(0)
 }
 

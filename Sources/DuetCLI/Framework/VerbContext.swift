@@ -59,9 +59,10 @@ final class OutputSink: @unchecked Sendable {
         isTerminal = isatty(fileDescriptor) == 1
     }
 
-    init(capturing: Void) {
+    /// A buffer; `terminal` makes it behave as a terminal would (colour, progress) for tests.
+    init(capturing: Void, terminal: Bool = false) {
         handle = nil
-        isTerminal = false
+        isTerminal = terminal
     }
 
     func write(_ text: String) { write(bytes: Array(text.utf8)) }

@@ -44,9 +44,11 @@ extension Corpus {
             var summary = FixtureWriteSummary()
             var hashes: [String: ContentHash] = [:]
             var done = 0
+            // Only the files at hand: a sync of one changed file must not read every fixture's hash.
             var knownHashes: [String: [UInt8]] = [:]
-            try database.cachedStatement("SELECT name, source_hash FROM fixtures WHERE source_hash IS NOT NULL").forEachRow { row in
-                knownHashes[row.text(at: 0) ?? ""] = row.blob(at: 1)
+            let known = try database.cachedStatement("SELECT source_hash FROM fixtures WHERE name = ? AND source_hash IS NOT NULL")
+            for file in files {
+                try known.forEachRow([.text(file.name)]) { row in knownHashes[file.name] = row.blob(at: 0) }
             }
             try ParsedFixtureFile.forEachBatch(files, knownHashes: knownHashes, plans: writer.indexer.plans, reading: reading) { batch in
                 for file in batch {

@@ -72,6 +72,8 @@ extension Corpus {
             try database.execute("DELETE FROM step_transitions WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
             try database.execute("DELETE FROM steps WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
             try database.execute("DELETE FROM fixtures WHERE name = ?", id)
+            // A stamp without its fixture would make the next sync think the tree unchanged.
+            try database.execute("DELETE FROM tree_files WHERE kind = 'fixture' AND name = ?", id)
         }
         return garbage
     }

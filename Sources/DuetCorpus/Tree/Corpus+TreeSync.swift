@@ -116,16 +116,22 @@ extension Corpus {
         }
     }
 
-    /// Every tracked file by its path, read in one pass (the unchanged sync's one query).
-    func trackedStamps() throws -> [String: TrackedFile] {
-        var result: [String: TrackedFile] = [:]
-        try database.cachedStatement("SELECT path, kind, name, size, mtime_ns, inode, racy FROM tree_files").forEachRow { row in
-            let path = row.text(at: 0) ?? ""
-            result[path] = TrackedFile(path: path, kind: row.text(at: 1) == "milestone" ? .milestone : .fixture, name: row.text(at: 2) ?? "",
-                                       stamp: FileStamp(size: row.int64(at: 3), modifiedNanoseconds: row.int64(at: 4), inode: row.int64(at: 5)),
-                                       hash: ContentHash(h1: 0, h2: 0), racy: row.int64(at: 6) == 1)
+    /// The stamp of every tracked fixture file, by the content hash of its path (no `String` per row).
+    func trackedFixtureStamps() throws -> [ContentHash: (stamp: FileStamp, racy: Bool)] {
+        var result: [ContentHash: (stamp: FileStamp, racy: Bool)] = [:]
+        try database.cachedStatement("SELECT path, size, mtime_ns, inode, racy FROM tree_files WHERE kind = 'fixture'").forEachRow { row in
+            let key = row.withTextBytes(at: 0) { ContentHash(of: $0) }
+            result[key] = (FileStamp(size: row.int64(at: 1), modifiedNanoseconds: row.int64(at: 2), inode: row.int64(at: 3)), row.int64(at: 4) == 1)
         }
         return result
+    }
+
+    func trackedCount(_ kind: TrackedFile.Kind) throws -> Int {
+        Int(try database.scalarInteger("SELECT count(*) FROM tree_files WHERE kind = ?", [.text(kind.rawValue)]) ?? 0)
+    }
+
+    func storedCount(_ kind: TrackedFile.Kind) throws -> Int {
+        Int(try database.scalarInteger("SELECT count(*) FROM \(kind == .fixture ? "fixtures" : "milestones")") ?? 0)
     }
 
     /// The names of what the corpus holds that no tree tracks.

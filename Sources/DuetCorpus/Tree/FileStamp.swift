@@ -22,12 +22,8 @@ struct FileStamp: Sendable, Equatable {
         return stamp(info)
     }
 
-    private static func stamp(_ info: stat) -> FileStamp? {
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return FileStamp(size: Int64(info.st_size),
-                         modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                         inode: Int64(info.st_ino))
-    }
+    private static func stamp(_ info: stat) -> FileStamp? { FileStamp(info) }
+
 
     /// A stamp taken within this long of the file's last change cannot prove the next change:
     /// a write in the same clock tick would leave size and mtime as they were (git's "racy clean").
@@ -41,5 +37,15 @@ struct FileStamp: Sendable, Equatable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}
+
+extension FileStamp {
+    /// The stamp in a `stat` result; nil unless it describes a regular file.
+    init?(_ info: stat) {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(size: Int64(info.st_size),
+                  modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                  inode: Int64(info.st_ino))
     }
 }

@@ -28,46 +28,58 @@ struct TreeSyncPlan {
 
     init(corpus: Corpus, tree: RecordTree) throws {
         rootChanged = try corpus.syncedTreeRoot() != tree.root
-        // Stamps taken in another checkout say nothing about this one: every file is read again.
-        let stamps = rootChanged ? [:] : try corpus.trackedStamps()
-        var listed = Set<String>()
+        try planFixtures(corpus, tree)
+        try planMilestones(corpus, tree)
+    }
 
-        let fixtureFiles = try Self.listFixtures(tree)
-        listed.reserveCapacity(fixtureFiles.count)
-        for file in fixtureFiles {
-            let relative = tree.relative(file.path)
-            listed.insert(relative)
-            if let known = stamps[relative], known.kind == .fixture, known.name == file.name, known.stamp == file.stamp, !known.racy {
-                unchangedCount += 1
-            } else {
-                fixtureCandidates.append(Candidate(name: file.name, path: file.path, stamp: file.stamp))
+    /// The fixture files: the common case (nothing gone, nothing moved, nothing only in the corpus)
+    /// makes no `String` per file; anything else takes the slow path over named files.
+    private mutating func planFixtures(_ corpus: Corpus, _ tree: RecordTree) throws {
+        // Stamps taken in another checkout say nothing about this one: every file is read again.
+        let stamps = rootChanged ? [:] : try corpus.trackedFixtureStamps()
+        var nameKeys: [ContentHash] = [], seen = 0
+        let nested = try FixtureTreeScan.scan(tree) { file in
+            nameKeys.append(file.nameKey)
+            if let known = stamps[file.key] {
+                seen += 1
+                if known.stamp == file.stamp && !known.racy { unchangedCount += 1; return }
             }
+            let (name, path, _) = file.materialized()
+            fixtureCandidates.append(Candidate(name: name, path: path, stamp: file.stamp))
         }
         fixtureCandidates.sort { CanonicalOrder.precedes($0.path, $1.path) }
-        let milestoneFiles = try Self.listMilestones(tree)
-        for file in milestoneFiles {
-            let relative = tree.relative(file.path)
-            listed.insert(relative)
+        // Two files of one name need two folders: a flat fixture folder cannot have them.
+        let duplicate = nested && Set(nameKeys).count != nameKeys.count
+        let tracked = try corpus.trackedCount(.fixture)
+        let everyTrackedFileSeen = !rootChanged && seen == tracked
+        let nothingOnlyInTheCorpus = try corpus.storedCount(.fixture) == tracked
+        if !duplicate && everyTrackedFileSeen && nothingOnlyInTheCorpus { return }
+
+        // Slow path: names and paths of every file (this also reports duplicate names precisely).
+        let listed = try Self.listFixtures(tree)
+        let listedNames = Set(listed.map(\.name)), listedPaths = Set(listed.map { tree.relative($0.path) })
+        let trackedFiles = try corpus.trackedFiles(kind: .fixture)
+        removedFixtures = try corpus.storedNames(.fixture, among: trackedFiles.map(\.name).filter { !listedNames.contains($0) })
+        exportedFixtures = try corpus.untrackedNames(.fixture).filter { !listedNames.contains($0) }
+        untrackedPaths += trackedFiles.map(\.path).filter { !listedPaths.contains($0) }
+    }
+
+    private mutating func planMilestones(_ corpus: Corpus, _ tree: RecordTree) throws {
+        let tracked = try corpus.trackedFiles(kind: .milestone)
+        let stamps = rootChanged ? [:] : Dictionary(tracked.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let files = try Self.listMilestones(tree)
+        for file in files {
             guard let stamp = FileStamp.of(file.path) else { continue }
-            if let known = stamps[relative], known.kind == .milestone, known.name == file.name, known.stamp == stamp, !known.racy {
+            if let known = stamps[tree.relative(file.path)], known.name == file.name, known.stamp == stamp, !known.racy {
                 unchangedCount += 1
             } else {
                 milestoneCandidates.append(Candidate(name: file.name, path: file.path, stamp: stamp))
             }
         }
-
-        // Gone: tracked, no longer listed. Only the corpus: neither tracked nor listed.
-        let fixtureNames = Set(fixtureFiles.map(\.name)), milestoneNames = Set(milestoneFiles.map(\.name))
-        let tracked = rootChanged ? try corpus.trackedStamps() : stamps
-        var trackedFixtures: [String] = [], trackedMilestones: [String] = []
-        for file in tracked.values {
-            if file.kind == .fixture { trackedFixtures.append(file.name) } else { trackedMilestones.append(file.name) }
-        }
-        removedFixtures = try corpus.storedNames(.fixture, among: trackedFixtures.filter { !fixtureNames.contains($0) })
-        removedMilestones = try corpus.storedNames(.milestone, among: trackedMilestones.filter { !milestoneNames.contains($0) })
-        exportedFixtures = try corpus.untrackedNames(.fixture).filter { !fixtureNames.contains($0) }
-        exportedMilestones = try corpus.untrackedNames(.milestone).filter { !milestoneNames.contains($0) }
-        untrackedPaths = tracked.keys.filter { !listed.contains($0) }.sorted(by: CanonicalOrder.precedes)
+        let names = Set(files.map(\.name)), paths = Set(files.map { tree.relative($0.path) })
+        removedMilestones = try corpus.storedNames(.milestone, among: tracked.map(\.name).filter { !names.contains($0) })
+        exportedMilestones = try corpus.untrackedNames(.milestone).filter { !names.contains($0) }
+        untrackedPaths += tracked.map(\.path).filter { !paths.contains($0) }
     }
 
     /// `parity/fixtures/**/*.fixture.json` with their stamps; none when the folder does not exist.
