@@ -95,6 +95,7 @@ enum ErrorReporting {
         case let error as ManifestError: return (error.description, .usage)
         case let error as PendingNotFound: return (error.description, .usage)
         case let error as InvalidKindPattern: return (error.description, .usage)
+        case let error as RunImportRefusal: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)
         default: return (String(describing: error), .environment)
         }

@@ -9,6 +9,7 @@ enum VerbTable {
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
         VerifyVerb.self,
+        RunsImportVerb.self,
         ShowVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,

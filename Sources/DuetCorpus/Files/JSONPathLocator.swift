@@ -24,6 +24,16 @@ enum JSONPathLocator {
         return result
     }
 
+    /// The 1-based line and column (in characters) where `offset(of:in:)` points.
+    static func place(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let offset = offset(of: path, in: bytes)
+        var line = 1, column = 1
+        for byte in bytes[..<offset] {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
     static func offset(of path: String, in bytes: [UInt8]) -> Int {
         var walker = Walker(bytes: bytes)
         walker.skipSpace()
