@@ -11,6 +11,7 @@ enum VerbTable {
         VerifyVerb.self,
         RunsImportVerb.self,
         ShowVerb.self,
+        MaterializeVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
@@ -25,6 +26,8 @@ enum VerbTable {
         LedgerHistoryVerb.self,
         LedgerImportGitVerb.self,
         MilestoneVerb.self,
+        MutateVerb.self,
+        McpVerb.self,
         // Files and the corpus itself.
         ImportVerb.self,
         ExportVerb.self,

@@ -115,22 +115,16 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
         let tree: JSONValue
         do { tree = try CanonicalJSON.parse(bytes) } catch { throw InputError(file: file, error, fix: fix) }
         if tree["format"]?.stringValue != formatName {
-            let (line, column) = JSONPathLocator.place(of: "format", in: bytes)
-            throw InputError(file: file, line: line, column: column, message: "not a duet run result file (format is not \"\(formatName)\")", fix: fix)
+            throw PlacedDecoding.error(at: "format", in: bytes, file: file, message: "not a duet run result file (format is not \"\(formatName)\")", fix: fix)
         }
         if let version = tree["formatVersion"]?.intValue, version > currentVersion {
-            let (line, column) = JSONPathLocator.place(of: "formatVersion", in: bytes)
-            throw InputError(file: file, line: line, column: column, message: "format version \(version) is newer than this duet reads (\(currentVersion))",
-                             fix: "import it with the duet that wrote it (\(tree["duet"]?.stringValue ?? "unknown"))")
+            throw PlacedDecoding.error(at: "formatVersion", in: bytes, file: file,
+                                       message: "format version \(version) is newer than this duet reads (\(currentVersion))",
+                                       fix: "import it with the duet that wrote it (\(tree["duet"]?.stringValue ?? "unknown"))")
         }
-        let decoded: RunResultsFile
-        do { decoded = try CanonicalDecoder().decode(RunResultsFile.self, from: tree) } catch let refusal as CodingRefusal {
-            let (line, column) = JSONPathLocator.place(of: refusal.codingPath, in: bytes)
-            throw InputError(file: file, line: line, column: column, message: refusal.description, fix: fix)
-        }
+        let decoded = try PlacedDecoding.decode(RunResultsFile.self, from: tree, bytes: bytes, file: file, fix: fix)
         if let shard = decoded.shard, (try? ShardSpec(index: Int(shard.index), count: Int(shard.count))) == nil {
-            let (line, column) = JSONPathLocator.place(of: "shard", in: bytes)
-            throw InputError(file: file, line: line, column: column, message: "shard \(shard.index)/\(shard.count) is not K/N with 1 ≤ K ≤ N", fix: fix)
+            throw PlacedDecoding.error(at: "shard", in: bytes, file: file, message: "shard \(shard.index)/\(shard.count) is not K/N with 1 ≤ K ≤ N", fix: fix)
         }
         return decoded
     }

@@ -76,8 +76,8 @@ public enum RunResultsMerge {
         let changed = results.filter { result in localHashes[result.fixture].map { $0 != result.hash } ?? false }.map(\.fixture)
         let unknown = results.filter { localHashes[$0.fixture] == nil }.map(\.fixture)
         var detail: [String] = []
-        if !changed.isEmpty { detail.append("changed here: " + listed(changed)) }
-        if !unknown.isEmpty { detail.append("not in this tree: " + listed(unknown)) }
+        if !changed.isEmpty { detail.append("changed here: " + NameList.shortened(changed)) }
+        if !unknown.isEmpty { detail.append("not in this tree: " + NameList.shortened(unknown)) }
         return ["\(loaded.path): ran against corpus \(loaded.file.corpus.hash) (\(loaded.file.corpus.fixtures) fixtures), "
                 + "this tree's is \(localHash.hash.hex) (\(localHash.fixtures) fixtures)"
                 + (detail.isEmpty ? "" : "; " + detail.joined(separator: "; "))
@@ -101,11 +101,11 @@ public enum RunResultsMerge {
         for pair in overlaps.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let fixtures = overlaps[pair]!
             problems.append("\(platform): \(parts[pair[0]].source.label) and \(parts[pair[1]].source.label) both hold "
-                            + "\(fixtures.count) fixture(s) (\(listed(fixtures))): the shards overlap — import each shard's file once")
+                            + "\(fixtures.count) fixture(s) (\(NameList.shortened(fixtures))): the shards overlap — import each shard's file once")
         }
         let missing = names.filter { holder[$0] == nil }
         if !missing.isEmpty {
-            problems.append("\(platform): \(missing.count) of \(names.count) fixtures have no result (\(listed(missing)))"
+            problems.append("\(platform): \(missing.count) of \(names.count) fixtures have no result (\(NameList.shortened(missing)))"
                             + missingShards(files: files, local: local, missing: Set(missing)))
         }
         return problems
@@ -120,10 +120,6 @@ public enum RunResultsMerge {
         let split = FixtureShards.split(local.map { .init(name: $0.name, steps: $0.steps) }, count: count)
         let shards = split.indices.filter { split[$0].contains(where: missing.contains) }.map { "\($0 + 1)/\(count)" }
         return " — they belong to shard \(shards.joined(separator: ", ")): import its file too"
-    }
-
-    static func listed(_ names: [String], limit: Int = 5) -> String {
-        names.prefix(limit).joined(separator: ", ") + (names.count > limit ? ", … (\(names.count - limit) more)" : "")
     }
 
     // MARK: - Merging

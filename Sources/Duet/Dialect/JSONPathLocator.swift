@@ -6,7 +6,7 @@
 /// ```swift
 /// JSONPathLocator.offset(of: "steps[1].expectedState", in: bytes)   // where step 1 (or its expectedState) starts
 /// ```
-enum JSONPathLocator {
+public enum JSONPathLocator {
     enum Component: Equatable { case key(String), index(Int) }
 
     static func components(_ path: String) -> [Component] {
@@ -25,7 +25,7 @@ enum JSONPathLocator {
     }
 
     /// The 1-based line and column (in characters) where `offset(of:in:)` points.
-    static func place(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    public static func place(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
         let offset = offset(of: path, in: bytes)
         var line = 1, column = 1
         for byte in bytes[..<offset] {
@@ -34,7 +34,7 @@ enum JSONPathLocator {
         return (line, column)
     }
 
-    static func offset(of path: String, in bytes: [UInt8]) -> Int {
+    public static func offset(of path: String, in bytes: [UInt8]) -> Int {
         var walker = Walker(bytes: bytes)
         walker.skipSpace()
         var found = walker.at
