@@ -35,15 +35,8 @@ final class MaterializeTests: XCTestCase {
         try Data("import XCTest\nXCTMain([\(entries.joined(separator: ", "))])\n".utf8).write(to: main)
         let executable = try BuildProducts().link("materialized-tests", sources: [main] + tests.map(\.file), targets: ["Duet", "DuetTesting", "MemoryLane"],
                                                   in: work, moduleName: "MaterializedTests")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus == 0, text)
+        let run = try Self.run(executable, [])
+        return (run.status == 0, run.output)
     }
 
     func testTheSwiftTestsOfALeafAndAChainStepCompileAndPassAndCanFail() throws {

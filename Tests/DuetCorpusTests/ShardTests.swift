@@ -24,6 +24,17 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(FixtureShards.split(weighted([("b", 3), ("a", 3)]), count: 2), [["a"], ["b"]])
     }
 
+    func testNoShardCarriesMoreThanTheHeaviestFixtureAboveAnother() {
+        // Greedy heaviest-first: the spread between shards never exceeds the heaviest fixture.
+        var generator = SystemRandomNumberGenerator()
+        for count in [2, 3, 8, 50] {
+            let fixtures = weighted((0..<5_000).map { ("f\($0)", Int.random(in: 1...40, using: &generator)) })
+            let steps = Dictionary(uniqueKeysWithValues: fixtures.map { ($0.name, $0.steps) })
+            let loads = FixtureShards.split(fixtures, count: count).map { $0.reduce(0) { $0 + steps[$1]! } }
+            XCTAssertLessThanOrEqual(loads.max()! - loads.min()!, 40, "\(count) shards: \(loads)")
+        }
+    }
+
     func testZeroStepFixturesSpreadAndSurplusShardsAreEmpty() {
         XCTAssertEqual(FixtureShards.split(weighted([("a", 0), ("b", 0), ("c", 0), ("d", 0)]), count: 2), [["a", "c"], ["b", "d"]])
         XCTAssertEqual(FixtureShards.split(weighted([("a", 2)]), count: 3), [["a"], [], []])

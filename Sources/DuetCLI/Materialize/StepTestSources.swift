@@ -154,38 +154,26 @@ enum StepTestSources {
     }
 
     static func swiftLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        quoted(text, escapes: ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t"]) { "\\u{\(String($0, radix: 16))}" }
     }
 
     static func kotlinLiteral(_ text: String) -> String {
+        quoted(text, escapes: ["\\": "\\\\", "\"": "\\\"", "$": "\\$", "\n": "\\n", "\r": "\\r", "\t": "\\t"]) { value in
+            let hex = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
+    /// A double-quoted literal: `escapes` for the characters the language escapes by name, `control` for other controls.
+    private static func quoted(_ text: String, escapes: [Unicode.Scalar: String], control: (UInt32) -> String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "$": out += "\\$"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            if let escaped = escapes[scalar] {
+                out += escaped
+            } else if scalar.value < 0x20 {
+                out += control(scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""

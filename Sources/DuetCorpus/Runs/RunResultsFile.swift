@@ -60,6 +60,7 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
         public var failure: Failure?
     }
 
+    /// Failures keep the stored result's fields under the file's names.
     public struct Failure: Sendable, Equatable, Codable {
         public var kind: String
         public var step: Int64?
@@ -86,13 +87,8 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
         self.scope = scope.stored
         self.runs = runs.map { run in
             Run(platform: run.platform, runner: run.runner, status: run.status, startedAt: run.startedAt,
-                durationMs: Int64(run.durationMilliseconds), runnerFailure: run.runnerFailure, results: run.results.map { result in
-                Result(fixture: result.fixture, hash: hashes[result.fixture] ?? "", status: result.status,
-                       stepsRun: Int64(result.stepsRun), failure: result.failureKind.map { kind in
-                    Failure(kind: kind, step: result.step.map(Int64.init), label: result.label, action: result.action, path: result.path,
-                            expected: result.expected, actual: result.actual, message: result.message, source: result.source)
-                })
-            })
+                durationMs: Int64(run.durationMilliseconds), runnerFailure: run.runnerFailure,
+                results: run.results.map { Result($0, hash: hashes[$0.fixture] ?? "") })
         }
     }
 
@@ -127,5 +123,25 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
             throw PlacedDecoding.error(at: "shard", in: bytes, file: file, message: "shard \(shard.index)/\(shard.count) is not K/N with 1 ≤ K ≤ N", fix: fix)
         }
         return decoded
+    }
+}
+
+extension RunResultsFile.Result {
+    init(_ stored: StoredFixtureResult, hash: String) {
+        fixture = stored.fixture
+        self.hash = hash
+        status = stored.status
+        stepsRun = Int64(stored.stepsRun)
+        failure = stored.failureKind.map { kind in
+            RunResultsFile.Failure(kind: kind, step: stored.step.map(Int64.init), label: stored.label, action: stored.action, path: stored.path,
+                                   expected: stored.expected, actual: stored.actual, message: stored.message, source: stored.source)
+        }
+    }
+
+    /// The result as the corpus stores it.
+    var stored: StoredFixtureResult {
+        StoredFixtureResult(fixture: fixture, status: status, stepsRun: Int(stepsRun), failureKind: failure?.kind, step: failure?.step.map { Int($0) },
+                            label: failure?.label, action: failure?.action, path: failure?.path, expected: failure?.expected,
+                            actual: failure?.actual, message: failure?.message, source: failure?.source)
     }
 }

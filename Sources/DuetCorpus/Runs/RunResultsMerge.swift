@@ -125,12 +125,7 @@ public enum RunResultsMerge {
     // MARK: - Merging
 
     private static func merged(platform: String, parts: [(source: LoadedRunResults, run: RunResultsFile.Run)]) -> MergedRun {
-        let results = parts.flatMap { $0.run.results }.sorted { CanonicalOrder.precedes($0.fixture, $1.fixture) }.map { result in
-            StoredFixtureResult(fixture: result.fixture, status: result.status, stepsRun: Int(result.stepsRun), failureKind: result.failure?.kind,
-                                step: result.failure?.step.map { Int($0) }, label: result.failure?.label, action: result.failure?.action,
-                                path: result.failure?.path, expected: result.failure?.expected, actual: result.failure?.actual,
-                                message: result.failure?.message, source: result.failure?.source)
-        }
+        let results = parts.flatMap { $0.run.results }.sorted { CanonicalOrder.precedes($0.fixture, $1.fixture) }.map(\.stored)
         let failures = parts.compactMap { part in part.run.runnerFailure.map { "\(part.source.label): \($0)" } }
         let passed = results.count { $0.status == "passed" }
         let notRun = results.count { $0.failureKind == "not-run" }
