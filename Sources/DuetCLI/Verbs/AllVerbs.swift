@@ -8,6 +8,7 @@ enum VerbTable {
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
         VerifyVerb.self,
+        DrillRestoreVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,

@@ -33,6 +33,15 @@ extension IndexRows.SnapshotReading {
             guard let value = try Self.lookup(state, top, island.keys, in: scanner) else { continue }
             islands.append(Island(field: island.field, island: island.island, summary: Array(scanner.p[value])))
         }
+        do {
+            spine = try plan.spine.write { index, out in
+                guard let value = try Self.lookup(state, top, plan.spineKeys[index], in: scanner) else { return false }
+                out.append(contentsOf: scanner.p[value])
+                return true
+            }
+        } catch {
+            throw CompactScanner.NeedsTree()
+        }
     }
 
     private static let caseKey = Array("case".utf8)

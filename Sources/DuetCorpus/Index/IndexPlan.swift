@@ -17,10 +17,15 @@ struct IndexPlan: Sendable {
     var feature: String
     var l0: [L0Field] = []
     var islands: [IslandField] = []
+    /// The spine the index stores per snapshot, and each of its fields' keys for byte lookups.
+    var spine: SpineLayout
+    var spineKeys: [[[UInt8]]]
 
     /// `roles`: field path → role (`path`, `slot`, `tabs`, `stage`, `island:<id>`, `data`).
     init(feature: String, roles: [(field: String, role: String)]) {
         self.feature = feature
+        spine = SpineLayout(roles: roles.map { ($0.field, $0.role) })
+        spineKeys = spine.fields.map { $0.components.map { Array($0.utf8) } }
         for (field, role) in roles.sorted(by: { $0.field < $1.field }) {
             let components = field.split(separator: ".").map(String.init)
             let keys = components.map { Array($0.utf8) }

@@ -13,6 +13,7 @@ extension MilestoneReport {
         body += "<h2>Verify</h2>\n" + (verify.isEmpty ? "<p>No verify run is stored.</p>\n" : table(
             ["platform", "status", "started", "fixtures", "passed", "failed", "not run"],
             verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)"] }))
+        body += "<h2>Restore drill</h2>\n" + (drillRows.isEmpty ? "<p>No full restore drill is stored.</p>\n" : table(Self.drillColumns, drillRows))
         body += "<h2>Census</h2>\n" + censusChart()
         body += "<h3>Candidates</h3>\n" + (census.candidates.isEmpty ? "<p>No navigation-shaped field outside L0.</p>\n" : table(
             ["field", "shape", "why", "ruling", "reason", "since"],
@@ -102,6 +103,7 @@ extension MilestoneReport {
             if !change.added.isEmpty { out += "<li>\(label) added: \(escape(change.added.joined(separator: ", ")))</li>\n" }
             if !change.removed.isEmpty { out += "<li>\(label) removed: \(escape(change.removed.joined(separator: ", ")))</li>\n" }
         }
+        if let drill = difference.drill, !drill.isEmpty { out += "<li>newly failing the restore drill: \(escape(drill.joined(separator: ", ")))</li>\n" }
         return out + "</ul>\n"
     }
 

@@ -11,6 +11,7 @@ extension MilestoneReport {
         out += section("Verify", verify.isEmpty ? "No verify run is stored.\n" : table(
             ["platform", "status", "started", "fixtures", "passed", "failed", "not run"],
             verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)"] }))
+        out += section("Restore drill", drillRows.isEmpty ? "No full restore drill is stored.\n" : table(Self.drillColumns, drillRows))
         out += section("Census", censusMarkdown())
         out += section("Kind coverage", coverageMarkdown())
         out += section("Islands", islands.islands.isEmpty ? "No island is declared.\n" : table(
@@ -63,6 +64,7 @@ extension MilestoneReport {
             if !change.added.isEmpty { out += "- \(label) added: \(change.added.joined(separator: ", "))\n" }
             if !change.removed.isEmpty { out += "- \(label) removed: \(change.removed.joined(separator: ", "))\n" }
         }
+        if let drill = difference.drill, !drill.isEmpty { out += "- newly failing the restore drill: \(drill.joined(separator: ", "))\n" }
         return out
     }
 

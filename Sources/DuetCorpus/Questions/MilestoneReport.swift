@@ -17,6 +17,8 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var inventory: MilestoneInventory
     /// Against the milestone recorded before this one (nil for the first).
     public var difference: MilestoneDifference?
+    /// The latest full restore drill per platform (nil in milestones recorded before drills existed).
+    public var drill: [DrillStatus]? = nil
 
     /// The census closes and no island needs promoting.
     public var holds: Bool { census.holds && islands.holds }
@@ -62,6 +64,8 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var fields: Change
     public var fixtures: Change
     public var entries: Change
+    /// Fixtures the latest full drill fails that it did not fail at the previous milestone (`platform: fixture`).
+    public var drill: [String]? = nil
 
     public struct Change: Sendable, Codable, Equatable {
         public var added: [String]
@@ -69,7 +73,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
     }
 
-    public var isEmpty: Bool { kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty }
+    public var isEmpty: Bool { kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (drill ?? []).isEmpty }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {
         func change(_ a: [String], _ b: [String]) -> Change {

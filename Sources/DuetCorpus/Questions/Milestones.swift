@@ -25,12 +25,13 @@ extension Corpus {
                 entries: ledger.map { "\($0.section.rawValue) \($0.feature)|\($0.subject)|\($0.platform ?? "all")" }.sorted())
             var report = MilestoneReport(name: name, createdAt: stamp, corpus: try corpusSize(), verify: try latestVerifyRuns(),
                                          census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
-                                         ledger: ledger, inventory: inventory, difference: nil)
+                                         ledger: ledger, inventory: inventory, difference: nil, drill: try latestFullDrills())
             if let previous = try database.rows("SELECT report FROM milestones WHERE name != ? ORDER BY id DESC LIMIT 1", [.text(name)])
                 .first?[0].blob {
                 let old = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
                 report.difference = MilestoneDifference(previous: old.name, previousCreatedAt: old.createdAt,
                                                         from: old.inventory, to: inventory)
+                report.difference?.drill = DrillStatus.newlyFailing(old: old.drill, new: report.drill ?? [])
             }
             try database.execute("DELETE FROM milestones WHERE name = ?", [.text(name)])
             let replaced = database.changes > 0

@@ -10,6 +10,7 @@ extension Corpus {
             DELETE FROM snapshot_fields WHERE (feature, snapshot) NOT IN (SELECT feature, snapshot FROM temp.live_snapshots);
             DELETE FROM snapshot_kinds WHERE (feature, snapshot) NOT IN (SELECT feature, snapshot FROM temp.live_snapshots);
             DELETE FROM island_summaries WHERE (feature, snapshot) NOT IN (SELECT feature, snapshot FROM temp.live_snapshots);
+            DELETE FROM snapshot_spines WHERE (feature, snapshot) NOT IN (SELECT feature, snapshot FROM temp.live_snapshots);
             DELETE FROM temp.live_snapshots;
             """)
         // Every column of every table that refers to blobs, including tables other migrations add.

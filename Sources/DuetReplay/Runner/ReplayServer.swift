@@ -18,8 +18,13 @@ public struct ReplayServer {
     let registry: ReplayRegistry
     /// The request line of the `reduce` hot path, scanned once and decoded from its bytes.
     private let request = ByteDocument()
+    /// Per feature, the state the default restore lays a spine over.
+    private let baseStates: [String: JSONValue]
 
-    public init(_ registry: ReplayRegistry) { self.registry = registry }
+    public init(_ registry: ReplayRegistry) {
+        self.registry = registry
+        baseStates = Dictionary(uniqueKeysWithValues: registry.featureNames.map { ($0, registry.baseState(for: $0)) })
+    }
 
     /// Serves on the process's stdin/stdout; returns on `exit` or EOF.
     public func serve() {
@@ -116,14 +121,14 @@ public struct ReplayServer {
         guard let feature = registry.feature(named: name) else { return unknownFeature(name) }
         guard let spine = request["spine"] else { return errorLine(#"restore needs a "spine""#) }
         do {
-            let state: JSONValue
+            let state: [UInt8]
             if let restore = feature.restore {
                 state = try restore(spine)
             } else {
-                let overlaid = SpineOverlay.restore(spine: spine, onto: registry.baseState(for: name), structure: try? feature.describe())
-                state = try feature.normalizeState(overlaid)
+                let base = request["base"] ?? baseStates[name] ?? registry.baseState(for: name)
+                state = try feature.normalizeState(SpineOverlay.restore(spine: spine, onto: base, structure: feature.overlayStructure))
             }
-            return line(ReplayProtocol.object([("state", .string(state.canonicalString))]))
+            return restoredLine(state: state)
         } catch {
             return errorLine("restore \(name): \(error)")
         }
@@ -140,6 +145,17 @@ public struct ReplayServer {
             w = Self.copy(#"{"effects":""#, to: w)
             w = Self.escaped(effects, to: w)
             w = Self.copy(#"","state":""#, to: w)
+            w = Self.escaped(state, to: w)
+            w = Self.copy("\"}\n", to: w)
+            initialized = w - buffer.baseAddress!
+        }
+    }
+
+    /// `{"state":"…"}` with the canonical text written as a dialect string.
+    private func restoredLine(state: [UInt8]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 6 * state.count + 16) { buffer, initialized in
+            var w = buffer.baseAddress!
+            w = Self.copy(#"{"state":""#, to: w)
             w = Self.escaped(state, to: w)
             w = Self.copy("\"}\n", to: w)
             initialized = w - buffer.baseAddress!

@@ -1,0 +1,39 @@
+/// Marks a state field whose value only exists while the process runs — a session token, a live
+/// player or camera handle — and so must never be persisted. Encodes exactly as the plain value;
+/// `describe` reports the field with `"runtimeOnly": true`, and the restore drill reports a spine
+/// that holds one (inside an island's boundary summary, say).
+///
+/// ```swift
+/// struct ChromeSummary: IslandBoundary {
+///     static let islandID = "capture.media-capture-chrome"
+///     @RuntimeOnly var sessionHandle: Int? = nil
+/// }
+/// ```
+@propertyWrapper public struct RuntimeOnly<Value: Codable & Sendable>: Sendable {
+    public var wrappedValue: Value
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+}
+
+extension RuntimeOnly: Equatable where Value: Equatable {}
+extension RuntimeOnly: Hashable where Value: Hashable {}
+
+extension RuntimeOnly: Codable {
+    public init(from decoder: any Decoder) throws {
+        wrappedValue = try decoder.singleValueContainer().decode(Value.self)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}
+
+/// What `describe` needs to see through `RuntimeOnly` without an instance of it.
+protocol RuntimeOnlyMarker {
+    static var markedType: any Decodable.Type { get }
+    static func wrapping(_ sample: Any?) -> Self?
+}
+
+extension RuntimeOnly: RuntimeOnlyMarker {
+    static var markedType: any Decodable.Type { Value.self }
+    static func wrapping(_ sample: Any?) -> RuntimeOnly? { (sample as? Value).map(RuntimeOnly.init(wrappedValue:)) }
+}
