@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "DuetReplay", dependencies: ["Duet", "DuetTesting"]),
         .target(name: "DuetManifest", dependencies: ["CYAML"]),
         .target(name: "DuetCorpus", dependencies: ["CSQLite", "Duet", "DuetManifest"]),
-        .target(name: "DuetGates", dependencies: ["Duet", "DuetReplay", "DuetCorpus"]),
+        .target(name: "DuetGates", dependencies: ["Duet", "DuetReplay", "DuetCorpus", "DuetManifest"]),
         .target(name: "DuetCLI", dependencies: ["Duet", "DuetCorpus", "DuetManifest", "DuetReplay", "DuetGates"]),
         .executableTarget(name: "duet", dependencies: ["DuetCLI"]),
         .target(name: "MemoryLane", dependencies: ["Duet", "DuetTesting"]),

@@ -14,6 +14,7 @@ CREATE TABLE drill_runs (
     snapshot_count  INTEGER NOT NULL,
     step_count      INTEGER NOT NULL,
     finding_count   INTEGER NOT NULL,
+    ruled_count     INTEGER NOT NULL,
     max_spine_bytes INTEGER NOT NULL,
     ended_early     INTEGER NOT NULL CHECK (ended_early IN (0, 1)),
     runner_failure  TEXT,
@@ -24,7 +25,8 @@ CREATE INDEX drill_runs_by_platform ON drill_runs(platform, scope, id);
 -- One row per finding. step: 0-based (NULL: the fixture's initial state); node: the feature drilled
 -- (a chain's node); rule: round-trip | carry-on | island-summary | island-empty-boundary | island-l0 |
 -- spine-size | runtime-only | refused | no-structure | malformed | runner | not-run; path: the first
--- divergent JSON path in the spine; expected / actual: the canonical fragments there.
+-- divergent JSON path in the spine; expected / actual: the canonical fragments there; ruling: the
+-- reason of the drill.rulings entry that accepts it (NULL: the finding fails the run).
 CREATE TABLE drill_findings (
     run_id   INTEGER NOT NULL REFERENCES drill_runs(id) ON DELETE CASCADE,
     seq      INTEGER NOT NULL,
@@ -36,6 +38,7 @@ CREATE TABLE drill_findings (
     expected TEXT,
     actual   TEXT,
     message  TEXT,
+    ruling   TEXT,
     PRIMARY KEY (run_id, seq)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX drill_findings_by_fixture ON drill_findings(fixture, run_id);

@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetManifest
 import DuetReplay
 
 /// `duet drill restore`: the restore drill of the stored fixtures through each platform's runner;
@@ -19,11 +20,14 @@ public struct DrillWorkflow {
     public var startupTimeout: Double
     public var window: Int
     public var maxSpineBytes: Int
+    /// Accepted gaps (`drill.rulings` in the manifest): matching findings are reported as ruled.
+    public var rulings: [DrillRuling]
 
     public init(corpus: Corpus, runners: [String: String], missingRunners: [String] = [], timeout: Double = 10,
-                startupTimeout: Double = 120, window: Int = 512, maxSpineBytes: Int = RestoreDrill.defaultMaxSpineBytes) {
+                startupTimeout: Double = 120, window: Int = 512, maxSpineBytes: Int = RestoreDrill.defaultMaxSpineBytes,
+                rulings: [DrillRuling] = []) {
         self.corpus = corpus; self.runners = runners; self.missingRunners = missingRunners; self.timeout = timeout
-        self.startupTimeout = startupTimeout; self.window = window; self.maxSpineBytes = maxSpineBytes
+        self.startupTimeout = startupTimeout; self.window = window; self.maxSpineBytes = maxSpineBytes; self.rulings = rulings
     }
 
     public func run(feature: String? = nil, fixture: String? = nil,
@@ -37,10 +41,12 @@ public struct DrillWorkflow {
             let drill = RestoreDrill(command: runners[platform]!, platform: platform, timeout: timeout, startupTimeout: startupTimeout,
                                      window: window, maxSpineBytes: maxSpineBytes)
             var pages = DrillSubjectPages(corpus: corpus, feature: feature, fixture: fixture)
-            let run = try drill.run(plans: plans, next: { try pages.next() }) { done in progress?(platform, done, total) }
+            var run = try drill.run(plans: plans, next: { try pages.next() }) { done in progress?(platform, done, total) }
+            run.results = run.results.map { DrillRulings.apply(rulings, to: $0) }
             try corpus.storeDrillRun(Self.stored(run, filter: outcome.filter, maxSpineBytes: maxSpineBytes))
             outcome.runs.append(run)
         }
+        if outcome.filter == nil { outcome.staleRulings = DrillRulings.stale(rulings, after: outcome.runs) }
         return outcome
     }
 
@@ -49,10 +55,12 @@ public struct DrillWorkflow {
                        filter: filter, status: run.passed ? "passed" : "failed", fixtureCount: run.results.count,
                        snapshotCount: run.snapshotCount, stepCount: run.stepCount, maxSpineBytes: maxSpineBytes,
                        runnerFailure: run.runnerFailure.map { "\($0)" }, durationMilliseconds: run.durationMilliseconds,
-                       findings: run.findings.map { f in
-            StoredDrillFinding(fixture: f.fixture, step: f.step, node: f.node, rule: f.rule.rawValue, path: f.path,
-                               expected: f.expected, actual: f.actual, message: f.message)
-        })
+                       findings: run.findings.map { stored($0, ruling: nil) } + run.ruled.map { stored($0.finding, ruling: $0.ruling.reason) })
+    }
+
+    private static func stored(_ f: DrillFinding, ruling: String?) -> StoredDrillFinding {
+        StoredDrillFinding(fixture: f.fixture, step: f.step, node: f.node, rule: f.rule.rawValue, path: f.path,
+                           expected: f.expected, actual: f.actual, message: f.message, ruling: ruling)
     }
 }
 
@@ -64,6 +72,8 @@ public struct DrillOutcome: Sendable {
     public var fixtureCount: Int
     /// `feature F, fixture NAME` when the drill was filtered; nil for a full drill.
     public var filter: String?
+    /// Rulings no finding of a full drill matched: the gap is gone, remove them.
+    public var staleRulings: [DrillRuling] = []
 
     public init(runs: [DrillRun] = [], missingRunners: [String], fixtureCount: Int, filter: String?) {
         self.runs = runs; self.missingRunners = missingRunners; self.fixtureCount = fixtureCount; self.filter = filter

@@ -16,11 +16,13 @@ public struct Manifest: Sendable {
     public var waivers: [Waiver]
     public var islands: [IslandEntry]
     public var rulings: [CensusRuling]
+    /// `drill.rulings`: restore-drill findings the team accepts, each with its reason.
+    public var drillRulings: [DrillRuling]
 
     public init(file: String, runners: [String: String] = [:], features: [FeatureEntry] = [], chains: [String] = [],
-                waivers: [Waiver] = [], islands: [IslandEntry] = [], rulings: [CensusRuling] = []) {
+                waivers: [Waiver] = [], islands: [IslandEntry] = [], rulings: [CensusRuling] = [], drillRulings: [DrillRuling] = []) {
         self.file = file; self.runners = runners; self.features = features; self.chains = chains
-        self.waivers = waivers; self.islands = islands; self.rulings = rulings
+        self.waivers = waivers; self.islands = islands; self.rulings = rulings; self.drillRulings = drillRulings
     }
 
     public func feature(named name: String) -> FeatureEntry? { features.first { $0.name == name } }
@@ -30,6 +32,7 @@ public struct Manifest: Sendable {
 public struct ManifestLocation: Sendable, Equatable {
     public var line: Int
     public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
 }
 
 public struct FeatureEntry: Sendable {
@@ -75,4 +78,25 @@ public struct CensusRuling: Sendable {
     public var reason: String
     public var since: String
     public var location: ManifestLocation
+}
+
+/// A recorded decision that one restore-drill finding is a known, accepted gap: what the spine
+/// cannot carry and why. Matches a finding by fixture, rule and (when given) step and path.
+public struct DrillRuling: Sendable, Equatable {
+    public var fixture: String
+    /// 0-based step; nil matches any step.
+    public var step: Int?
+    /// `carry-on`, `round-trip`, …
+    public var rule: String
+    /// The divergent JSON path; nil matches any path.
+    public var path: String?
+    public var reason: String
+    public var since: String
+    public var location: ManifestLocation
+
+    public init(fixture: String, step: Int? = nil, rule: String, path: String? = nil, reason: String, since: String,
+                location: ManifestLocation = ManifestLocation(line: 0, column: 0)) {
+        self.fixture = fixture; self.step = step; self.rule = rule; self.path = path; self.reason = reason
+        self.since = since; self.location = location
+    }
 }

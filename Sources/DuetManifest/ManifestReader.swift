@@ -57,6 +57,9 @@ extension Manifest {
         if let rulings = root["census"]?["rulings"] {
             manifest.rulings = try reader.sequence(rulings, "census.rulings").map(reader.ruling)
         }
+        if let rulings = root["drill"]?["rulings"] {
+            manifest.drillRulings = try reader.sequence(rulings, "drill.rulings").map(reader.drillRuling)
+        }
         return manifest
     }
 }
@@ -128,6 +131,17 @@ private struct Reader {
         return IslandEntry(id: try required(node, "id", in: s), feature: try required(node, "feature", in: s),
                            platform: try optional(node, "platform", in: s), boundary: try required(node, "boundary", in: s),
                            internals: try optional(node, "internals", in: s), reason: try required(node, "reason", in: s),
+                           since: try required(node, "since", in: s), location: location(node))
+    }
+
+    func drillRuling(_ node: YAMLNode) throws -> DrillRuling {
+        let s = "drill.rulings"
+        let step = try optional(node, "step", in: s)
+        guard step.map({ Int($0).map { $0 >= 0 } ?? false }) ?? true else {
+            throw error(node["step"] ?? node, "\(s).step must be a 0-based step number")
+        }
+        return DrillRuling(fixture: try required(node, "fixture", in: s), step: step.flatMap { Int($0) }, rule: try required(node, "rule", in: s),
+                           path: try optional(node, "path", in: s), reason: try required(node, "reason", in: s),
                            since: try required(node, "since", in: s), location: location(node))
     }
 

@@ -17,7 +17,10 @@ struct DrillRestoreVerb: Verb {
     --max-spine-bytes (spine-size, default 51200: the class of Android's saved-state limit), a spine
     holds no field marked @RuntimeOnly (runtime-only). Each finding names fixture, step, node, rule,
     the first divergent JSON path and both fragments. Every run is stored (drill_runs, scope full or
-    filtered); `milestone` reports the latest full drill per platform.
+    filtered); `milestone` reports the latest full drill per platform. A finding the team accepts is
+    recorded under drill.rulings in parity/manifest.yaml (fixture, rule, optional step and path,
+    reason, since): it is still reported, as ruled, and does not fail the drill; a ruling a full drill
+    no longer needs is reported as stale.
     Exit 0 holds, 1 findings (or nothing to drill), 2 bad usage or a filter naming no fixture,
     3 runner missing or failing repeatedly.
 
@@ -64,9 +67,11 @@ struct DrillRestoreVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
+        let manifest = try context.manifest()
+        let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
         let workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
-                                     timeout: timeout, startupTimeout: startupTimeout, maxSpineBytes: maxSpineBytes)
+                                     timeout: timeout, startupTimeout: startupTimeout, maxSpineBytes: maxSpineBytes,
+                                     rulings: manifest?.drillRulings ?? [])
         let outcome = try workflow.run(feature: feature, fixture: fixture) { platform, done, total in
             context.progress("drill \(platform)", done: done, total: total)
         }
@@ -80,6 +85,9 @@ struct DrillRestoreVerb: Verb {
         }
         for run in outcome.runs {
             if let failure = run.runnerFailure { context.note("duet drill restore: \(run.platform) run stopped: \(failure)") }
+        }
+        for ruling in outcome.staleRulings {
+            context.note("duet drill restore: parity/manifest.yaml:\(ruling.location.line): the ruling for \(ruling.fixture) \(ruling.rule) matches no finding any more — remove it")
         }
         if outcome.environmentFailed { return .environment }
         if outcome.matchedNothing {

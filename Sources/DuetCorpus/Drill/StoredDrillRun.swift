@@ -31,8 +31,9 @@ public struct StoredDrillRun: Sendable, Equatable {
         self.durationMilliseconds = durationMilliseconds; self.findings = findings
     }
 
-    /// The fixtures with at least one finding, sorted.
-    public var failingFixtures: [String] { Array(Set(findings.map(\.fixture))).sorted() }
+    /// The fixtures with at least one finding no ruling accepts, sorted.
+    public var failingFixtures: [String] { Array(Set(findings.filter { $0.ruling == nil }.map(\.fixture))).sorted() }
+    public var openFindingCount: Int { findings.count { $0.ruling == nil } }
 }
 
 /// One finding of a drill run (table `drill_findings`).
@@ -46,11 +47,13 @@ public struct StoredDrillFinding: Sendable, Equatable {
     public var expected: String?
     public var actual: String?
     public var message: String?
+    /// The reason of the `drill.rulings` entry that accepts it; nil for a finding that fails the run.
+    public var ruling: String?
 
     public init(fixture: String, step: Int?, node: String?, rule: String, path: String?, expected: String?, actual: String?,
-                message: String?) {
+                message: String?, ruling: String? = nil) {
         self.fixture = fixture; self.step = step; self.node = node; self.rule = rule; self.path = path
-        self.expected = expected; self.actual = actual; self.message = message
+        self.expected = expected; self.actual = actual; self.message = message; self.ruling = ruling
     }
 }
 
@@ -66,21 +69,21 @@ extension Corpus {
         try write {
             try database.execute("""
                 INSERT INTO drill_runs (started_at, platform, runner, scope, filter, status, fixture_count, snapshot_count,
-                                        step_count, finding_count, max_spine_bytes, ended_early, runner_failure, duration_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        step_count, finding_count, ruled_count, max_spine_bytes, ended_early, runner_failure, duration_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.scope.rawValue), SQLValue(run.filter),
                       .text(run.status), SQLValue(run.fixtureCount), SQLValue(run.snapshotCount), SQLValue(run.stepCount),
-                      SQLValue(run.findings.count), SQLValue(run.maxSpineBytes), SQLValue(run.runnerFailure != nil),
+                      SQLValue(run.openFindingCount), SQLValue(run.findings.count - run.openFindingCount), SQLValue(run.maxSpineBytes), SQLValue(run.runnerFailure != nil),
                       SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds)])
             let id = database.lastInsertRowID
             let insert = try database.cachedStatement("""
-                INSERT INTO drill_findings (run_id, seq, fixture, step, node, rule, path, expected, actual, message)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO drill_findings (run_id, seq, fixture, step, node, rule, path, expected, actual, message, ruling)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for (seq, finding) in run.findings.enumerated() {
                 try insert.execute([.integer(id), SQLValue(seq), .text(finding.fixture), SQLValue(finding.step), SQLValue(finding.node),
                                     .text(finding.rule), SQLValue(finding.path), SQLValue(finding.expected), SQLValue(finding.actual),
-                                    SQLValue(finding.message)])
+                                    SQLValue(finding.message), SQLValue(finding.ruling)])
             }
             return id
         }
@@ -105,10 +108,10 @@ extension Corpus {
 
     private func drillFindings(run id: Int64) throws -> [StoredDrillFinding] {
         try database.rows("""
-            SELECT fixture, step, node, rule, path, expected, actual, message FROM drill_findings WHERE run_id = ? ORDER BY seq
+            SELECT fixture, step, node, rule, path, expected, actual, message, ruling FROM drill_findings WHERE run_id = ? ORDER BY seq
             """, [.integer(id)]).map { row in
             StoredDrillFinding(fixture: row[0].text ?? "", step: row[1].integer.map { Int($0) }, node: row[2].text, rule: row[3].text ?? "",
-                               path: row[4].text, expected: row[5].text, actual: row[6].text, message: row[7].text)
+                               path: row[4].text, expected: row[5].text, actual: row[6].text, message: row[7].text, ruling: row[8].text)
         }
     }
 }

@@ -8,7 +8,9 @@ public struct DrillStatus: Sendable, Codable, Equatable {
     public var snapshots: Int
     public var steps: Int
     public var findings: Int
-    /// Fixtures with at least one finding, sorted.
+    /// Findings a `drill.rulings` entry accepts.
+    public var ruled: Int
+    /// Fixtures with at least one unruled finding, sorted.
     public var failingFixtures: [String]
 
     /// `platform: fixture` for every fixture failing in `new` that did not fail on the same platform
@@ -27,8 +29,8 @@ extension Corpus {
         try database.rows("SELECT platform FROM latest_drills ORDER BY platform").compactMap { row in
             guard let platform = row[0].text, let run = try drillRuns(platform: platform, fullOnly: true, limit: 1).first else { return nil }
             return DrillStatus(platform: platform, status: run.status, startedAt: run.startedAt, fixtures: run.fixtureCount,
-                               snapshots: run.snapshotCount, steps: run.stepCount, findings: run.findings.count,
-                               failingFixtures: run.failingFixtures)
+                               snapshots: run.snapshotCount, steps: run.stepCount, findings: run.openFindingCount,
+                               ruled: run.findings.count - run.openFindingCount, failingFixtures: run.failingFixtures)
         }
     }
 }
@@ -38,9 +40,9 @@ extension MilestoneReport {
     var drillRows: [[String]] {
         (drill ?? []).map { d in
             let failing = d.failingFixtures.prefix(10).joined(separator: ", ") + (d.failingFixtures.count > 10 ? ", …" : "")
-            return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", failing]
+            return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", "\(d.ruled)", failing]
         }
     }
 
-    static let drillColumns = ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "failing fixtures"]
+    static let drillColumns = ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "ruled", "failing fixtures"]
 }

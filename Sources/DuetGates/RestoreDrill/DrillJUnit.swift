@@ -30,7 +30,12 @@ public enum DrillJUnit {
             }
             for result in run.results {
                 out += "    <testcase classname=\"duet.drill.\(esc(run.platform))\" name=\"\(esc(result.fixture))\""
-                guard let first = result.findings.first else { out += "/>\n"; continue }
+                guard let first = result.findings.first else {
+                    guard !result.ruled.isEmpty else { out += "/>\n"; continue }
+                    let notes = result.ruled.map { "ruled: \($0.finding.description) — \($0.ruling.reason)" }.joined(separator: "\n")
+                    out += ">\n      <system-out>\(esc(notes))</system-out>\n    </testcase>\n"
+                    continue
+                }
                 let element = isError(result) ? "error" : "failure"
                 let message = "\(result.findings.count) finding(s); first: \(first.rule.rawValue)"
                 out += ">\n      <\(element) type=\"\(first.rule.rawValue)\" message=\"\(esc(message))\">"

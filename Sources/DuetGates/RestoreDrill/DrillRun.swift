@@ -9,7 +9,10 @@ public struct DrillFixtureResult: Sendable, Equatable {
     public var steps: Int
     /// Every node drilled has a spine of `{}` (no L0 field, no island): nothing it persists can differ.
     public var emptySpine: Bool
+    /// What breaks a rule and no ruling covers.
     public var findings: [DrillFinding]
+    /// Findings a `drill.rulings` entry accepts: reported, not failing.
+    public var ruled: [RuledFinding] = []
 
     public var passed: Bool { findings.isEmpty }
 }
@@ -27,6 +30,7 @@ public struct DrillRun: Sendable, Equatable {
     public var requests: Int
 
     public var findings: [DrillFinding] { results.flatMap(\.findings) }
+    public var ruled: [RuledFinding] { results.flatMap(\.ruled) }
     public var snapshotCount: Int { results.reduce(0) { $0 + $1.snapshots } }
     public var stepCount: Int { results.reduce(0) { $0 + $1.steps } }
     public var failedFixtures: [String] { results.filter { !$0.passed }.map(\.fixture) }
