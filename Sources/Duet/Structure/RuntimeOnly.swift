@@ -37,3 +37,17 @@ extension RuntimeOnly: RuntimeOnlyMarker {
     static var markedType: any Decodable.Type { Value.self }
     static func wrapping(_ sample: Any?) -> RuntimeOnly? { (sample as? Value).map(RuntimeOnly.init(wrappedValue:)) }
 }
+
+// Synthesized struct coding calls these for optional `@RuntimeOnly` properties (they beat the
+// generic overloads), so a nil value is omitted and a missing key reads as nil — like a plain optional.
+extension KeyedEncodingContainer {
+    public mutating func encode<Wrapped: Codable & Sendable>(_ value: RuntimeOnly<Wrapped?>, forKey key: Key) throws {
+        try encodeIfPresent(value.wrappedValue, forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer {
+    public func decode<Wrapped: Codable & Sendable>(_ type: RuntimeOnly<Wrapped?>.Type, forKey key: Key) throws -> RuntimeOnly<Wrapped?> {
+        try decodeIfPresent(RuntimeOnly<Wrapped?>.self, forKey: key) ?? RuntimeOnly(wrappedValue: nil)
+    }
+}
