@@ -69,4 +69,12 @@ extension ByteDocument {
         let scanned = self[value.index]
         return scanned.start..<scanned.end
     }
+
+    /// A copy of a value's bytes as they stand in the document (valid inside `read`'s body only).
+    public func bytes(of value: Value) -> [UInt8] {
+        Array(UnsafeBufferPointer(rebasing: storage.pointee.bytes[byteRange(of: value)]))
+    }
+
+    /// A value as a tree, parsed from its bytes.
+    public func tree(of value: Value) -> JSONValue { tree(at: value.index) }
 }

@@ -47,12 +47,14 @@ extension Corpus {
             LEFT JOIN blobs i ON i.id = f.initial_blob
             LEFT JOIN snapshot_spines p ON p.feature = f.feature AND p.snapshot = f.initial_blob AND f.shape = 'leaf'
             LEFT JOIN blobs sb ON sb.id = p.spine_blob
-            WHERE (?1 IS NULL OR f.feature = ?1 OR EXISTS (SELECT 1 FROM steps s WHERE s.fixture_id = f.id AND s.node = ?1))
-              AND (?2 IS NULL OR f.name = ?2) AND (?3 IS NULL OR f.name > ?3)
+            WHERE f.name > ?3
+              AND (?1 IS NULL OR f.feature = ?1 OR EXISTS (SELECT 1 FROM steps s WHERE s.fixture_id = f.id AND s.node = ?1))
+              AND (?2 IS NULL OR f.name = ?2)
             ORDER BY f.name LIMIT ?4
             """)
         var subjects: [(id: Int64, subject: DrillSubject)] = []
-        try headers.forEachRow([SQLValue(feature), SQLValue(fixture), SQLValue(after), SQLValue(limit)]) { row in
+        // `f.name > ?3` alone, so each page is a range of the name index (every name sorts after "").
+        try headers.forEachRow([SQLValue(feature), SQLValue(fixture), .text(after ?? ""), SQLValue(limit)]) { row in
             let subject = DrillSubject(fixture: row.text(at: 1) ?? "", feature: row.text(at: 3), isChain: row.text(at: 2) == "chain",
                                        initial: row.blob(at: 4), steps: [], spines: [row.blob(at: 5)])
             subjects.append((row.int64(at: 0), subject))

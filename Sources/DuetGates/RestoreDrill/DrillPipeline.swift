@@ -36,7 +36,7 @@ struct DrillPipeline {
             }
             var active: [Int: FixtureDrill] = [:]
             var ready: [(slot: Int, request: DrillRequest<FixtureDrill.Token>)] = [], readyHead = 0
-            var inflight: [(slot: Int, token: FixtureDrill.Token, what: String)] = [], inflightHead = 0
+            var inflight: [(slot: Int, token: FixtureDrill.Token)] = [], inflightHead = 0
             var nextSlot = 0
             attempt: while true {
                 while inflight.count - inflightHead < window {
@@ -45,7 +45,7 @@ struct DrillPipeline {
                         readyHead += 1
                         if readyHead > 4096 { ready.removeFirst(readyHead); readyHead = 0 }
                         client.send(request.line)
-                        inflight.append((slot, request.token, request.what))
+                        inflight.append((slot, request.token))
                         continue
                     }
                     guard active.count < window, let subject = try pull() else { break }
@@ -60,13 +60,13 @@ struct DrillPipeline {
                     if active.isEmpty { return answered }
                     break attempt
                 }
-                let (slot, token, what) = inflight[inflightHead]
+                let (slot, token) = inflight[inflightHead]
                 inflightHead += 1
                 if inflightHead > 4096 { inflight.removeFirst(inflightHead); inflightHead = 0 }
                 guard let drill = active[slot] else { continue }
                 let answer: DrillAnswer
                 do {
-                    let response = try client.response(waitingFor: what)
+                    let response = try client.response(waitingFor: drill.waiting(for: token))
                     answer = try Self.read(response, for: token, client: client)
                     answered += 1
                 } catch {

@@ -108,8 +108,7 @@ final class FixtureDrill {
             return finishChain()
         }
         outstanding += 1
-        return [DrillRequest(line: ReplayProtocol.reduceRequest(feature: node, state: state, action: step.action), token: .chainStep(index),
-                             what: "reduce \(node) (\(subject.fixture) step \(index), replaying the chain)")]
+        return [DrillRequest(line: ReplayProtocol.reduceRequest(feature: node, state: state, action: step.action), token: .chainStep(index))]
     }
 
     private func chainStepAnswered(_ index: Int, _ answer: DrillAnswer) -> [DrillRequest<Token>] {
@@ -153,7 +152,15 @@ final class FixtureDrill {
 
     private func wrap(_ index: Int, _ requests: [DrillRequest<SequenceDrill.Token>]) -> [DrillRequest<Token>] {
         outstanding += requests.count
-        return requests.map { DrillRequest(line: $0.line, token: .sequence(index, $0.token), what: $0.what) }
+        return requests.map { DrillRequest(line: $0.line, token: .sequence(index, $0.token)) }
+    }
+
+    /// How a timeout names the request `token` stands for.
+    func waiting(for token: Token) -> String {
+        switch token {
+        case .sequence(let index, let inner): return sequences[index].waiting(for: inner)
+        case .chainStep(let index): return "reduce \(subject.steps[index].node ?? "") (\(subject.fixture) step \(index), replaying the chain)"
+        }
     }
 
     private func spine(of state: [UInt8], plan: DrillPlan) -> [UInt8] {

@@ -8,11 +8,17 @@ enum DrillAnswer {
     case refused(String)
 }
 
-/// A request a drill wants sent, with what it continues and how a timeout names it.
+/// A request a drill wants sent, and what its answer continues.
 struct DrillRequest<Token> {
     var line: [UInt8]
     var token: Token
-    var what: String
+}
+
+/// Canonical bytes as a set member or dictionary key, hashed as one buffer (an array of bytes
+/// hashes element by element).
+struct CanonicalKey: Hashable {
+    let bytes: [UInt8]
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
 }
 
 /// The drill of one node's snapshots s₀…sₙ within a fixture (a leaf's feature, or one chain node).
@@ -44,7 +50,7 @@ final class SequenceDrill {
     let maxSpineBytes: Int
     private let document: ByteDocument
     private var groups: [(spine: [UInt8], members: [Int])] = []
-    private var visited: [Set<[UInt8]>]
+    private var visited: [Set<CanonicalKey>]
     private var found: [DrillFinding] = []
     private(set) var outstanding = 0
     private lazy var initialTree: JSONValue? = try? CanonicalJSON.parse(states[0])
@@ -63,17 +69,24 @@ final class SequenceDrill {
 
     func start() -> [DrillRequest<Token>] {
         checkPersistenceRules()
-        var index: [[UInt8]: Int] = [:]
+        var index: [CanonicalKey: Int] = [:]
         for (k, spine) in spines.enumerated() {
-            if let group = index[spine] { groups[group].members.append(k); continue }
-            index[spine] = groups.count
+            if let group = index[CanonicalKey(bytes: spine)] { groups[group].members.append(k); continue }
+            index[CanonicalKey(bytes: spine)] = groups.count
             groups.append((spine, [k]))
         }
         return groups.indices.map { group in
             outstanding += 1
             return DrillRequest(line: ReplayProtocol.restoreRequest(feature: node, spine: groups[group].spine, base: states[0]),
-                                token: .restore(group: group),
-                                what: "restore \(node) (\(fixture) \(Self.name(steps[groups[group].members[0]])))")
+                                token: .restore(group: group))
+        }
+    }
+
+    /// How a timeout names the request `token` stands for.
+    func waiting(for token: Token) -> String {
+        switch token {
+        case .restore(let group): return "restore \(node) (\(fixture) \(Self.name(steps[groups[group].members[0]])))"
+        case .reduce(let step, _): return "reduce \(node) (\(fixture) \(Self.name(steps[step])) after a relaunch)"
         }
     }
 
@@ -117,7 +130,7 @@ final class SequenceDrill {
             }
             return []
         }
-        guard visited[step].insert(state).inserted else { return [] }
+        guard visited[step].insert(CanonicalKey(bytes: state)).inserted else { return [] }
         if state != states[step] {
             guard let spine = plan.layout.spine(ofCanonical: state, using: document) else {
                 note(.carryOn, at: step, path: "", expected: String(decoding: spines[step], as: UTF8.self), actual: Self.excerpt(state),
@@ -138,11 +151,10 @@ final class SequenceDrill {
 
     /// The reduce from `state` at snapshot `k` (its first visit) to snapshot `k + 1`.
     private func next(from state: [UInt8], at k: Int, origin: Int) -> DrillRequest<Token>? {
-        if origin == k, !visited[k].insert(state).inserted { return nil }
+        if origin == k, !visited[k].insert(CanonicalKey(bytes: state)).inserted { return nil }
         outstanding += 1
         return DrillRequest(line: ReplayProtocol.reduceRequest(feature: node, state: state, action: actions[k]),
-                            token: .reduce(step: k + 1, origin: origin),
-                            what: "reduce \(node) (\(fixture) \(Self.name(steps[k + 1])) after a relaunch)")
+                            token: .reduce(step: k + 1, origin: origin))
     }
 
     // MARK: - Rules on what is persisted
