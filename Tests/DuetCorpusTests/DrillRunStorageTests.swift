@@ -38,10 +38,14 @@ final class DrillRunStorageTests: XCTestCase {
         XCTAssertEqual(drills.map(\.platform), ["kotlin", "swift"])
         XCTAssertEqual(drills.map(\.failingFixtures), [[], ["new"]])
         XCTAssertEqual(drills.map(\.status), ["passed", "failed"])
-        XCTAssertEqual(DrillStatus.newlyFailing(old: [drills[1]], new: drills), [])
-        var later = drills[1]
-        later.failingFixtures = ["new", "newer"]
-        XCTAssertEqual(DrillStatus.newlyFailing(old: drills, new: [later]), ["swift: newer"])
-        XCTAssertEqual(DrillStatus.newlyFailing(old: nil, new: [later]), ["swift: new", "swift: newer"])
+        // The milestone's difference: added = newly failing the drill, removed = passing it again.
+        let before = MilestoneInventory(kinds: [], fields: [], fixtures: [], entries: [], checks: [], failing: [], drillFailing: ["swift new"])
+        var after = before
+        after.drillFailing = ["swift newer"]
+        let difference = MilestoneDifference(previous: "m1", previousCreatedAt: "t", from: before, to: after)
+        XCTAssertEqual(difference.drillFailing, MilestoneDifference.Change(added: ["swift newer"], removed: ["swift new"]))
+        XCTAssertFalse(difference.isEmpty)
+        let unchanged = MilestoneDifference(previous: "m1", previousCreatedAt: "t", from: before, to: before)
+        XCTAssertEqual(unchanged.drillFailing?.isEmpty, true)
     }
 }

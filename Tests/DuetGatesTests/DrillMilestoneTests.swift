@@ -25,9 +25,10 @@ final class DrillMilestoneTests: XCTestCase {
         let drill = try XCTUnwrap(report["drill"]?.arrayValue?.first)
         XCTAssertEqual(drill["failingFixtures"]?.arrayValue?.compactMap(\.stringValue), ["lens.pro", "lens.zoom", "vault"])
         XCTAssertEqual(drill["steps"]?.intValue, 13)
-        XCTAssertEqual(report["difference"]?["drill"]?.arrayValue?.compactMap(\.stringValue), ["swift: lens.zoom"])
+        XCTAssertEqual(report["difference"]?["drillFailing"]?["added"]?.arrayValue?.compactMap(\.stringValue), ["swift lens.zoom"])
         let md = sandbox.duet("milestone", "show", "m2")
-        XCTAssertTrue(md.out.contains("newly failing the restore drill: swift: lens.zoom"), md.out)
+        XCTAssertTrue(md.out.contains("newly failing the restore drill: swift lens.zoom"), md.out)
+        XCTAssertTrue(md.out.contains("| drill swift | fails |"), md.out)
         let html = sandbox.duet("milestone", "show", "m2", "--format", "html")
         XCTAssertTrue(html.out.contains("<h2>Restore drill</h2>"), html.out)
     }

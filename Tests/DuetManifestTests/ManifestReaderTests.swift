@@ -54,7 +54,7 @@ final class ManifestReaderTests: XCTestCase {
 
     func testAMissingRequiredKeyNamesIt() {
         XCTAssertThrowsError(try Manifest.parse("census:\n  rulings:\n    - field: a.b\n      ruling: data\n", file: "m.yaml")) { error in
-            XCTAssertEqual((error as? ManifestError)?.message, "census.rulings entry needs 'reason'")
+            XCTAssertEqual((error as? ManifestError)?.message, "a census ruling entry needs 'reason', 'since'")
         }
     }
 
@@ -76,16 +76,16 @@ final class ManifestReaderTests: XCTestCase {
         XCTAssertEqual(manifest.drillRulings.first?.location.line, 3)
         XCTAssertThrowsError(try Manifest.parse("drill:\n  rulings:\n    - {fixture: a, step: -1, rule: carry-on, reason: r, since: s}\n",
                                                 file: "m.yaml")) { error in
-            XCTAssertEqual((error as? ManifestError)?.message, "drill.rulings.step must be a 0-based step number")
+            XCTAssertEqual((error as? ManifestError)?.message, "a drill ruling's step must be a 0-based step number, not '-1'")
         }
         XCTAssertThrowsError(try Manifest.parse("drill:\n  rulings:\n    - {fixture: a, rule: carry-on, since: s}\n", file: "m.yaml")) { error in
-            XCTAssertEqual((error as? ManifestError)?.message, "drill.rulings entry needs 'reason'")
+            XCTAssertEqual((error as? ManifestError)?.message, "a drill ruling entry needs 'reason'")
         }
     }
 
     func testASyntaxErrorCarriesLineAndColumn() {
         XCTAssertThrowsError(try Manifest.parse("features:\n  a: [unclosed\n", file: "m.yaml")) { error in
-            let error = error as? YAMLError
+            let error = error as? ManifestError
             XCTAssertEqual(error?.file, "m.yaml")
             XCTAssertEqual(error?.line, 3)
         }
@@ -93,7 +93,7 @@ final class ManifestReaderTests: XCTestCase {
 
     func testDuplicateKeysAreRefused() {
         XCTAssertThrowsError(try Manifest.parse("runners:\n  swift: a\n  swift: b\n", file: "m.yaml")) { error in
-            XCTAssertEqual((error as? YAMLError)?.line, 3)
+            XCTAssertEqual((error as? ManifestError)?.line, 3)
         }
     }
 }

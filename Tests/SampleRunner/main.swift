@@ -1,12 +1,14 @@
 // A replay runner over sample features, for DuetReplay's tests and benchmarks.
 // `--mutate` breaks one reducer rule; `--relabel` renames a step label (metadata only);
-// `--crashable` makes `named("crash")` exit and `named("hang")` hang.
+// `--crashable` makes `named("crash")` exit and `named("hang")` hang; `--describe-sheet-as-data`
+// answers `describe` with Tally's slot declared as data (a declaration-parity difference).
 import DuetReplay
 
 Tally.mutated = CommandLine.arguments.contains("--mutate")
 Tally.crashes = CommandLine.arguments.contains("--crashable")
 var registry = ReplayRegistry(platform: "swift")
-registry.register(Tally.self, describe: { Tally.structure })
+let describesSheetAsData = CommandLine.arguments.contains("--describe-sheet-as-data")
+registry.register(Tally.self, describe: { describesSheetAsData ? Tally.structureWithSheetAsData : Tally.structure })
 registry.register(Ping.self)
 registry.register(Pong.self)
 registry.addScenarios(SampleScenarios.all(relabel: CommandLine.arguments.contains("--relabel")))

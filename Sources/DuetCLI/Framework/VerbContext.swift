@@ -28,6 +28,9 @@ public final class VerbContext {
 
     public var stdoutIsTerminal: Bool { stdout.isTerminal }
 
+    /// Colour on a terminal, unless `NO_COLOR` is set (https://no-color.org).
+    public var usesColour: Bool { stdout.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
+
     public func write(_ text: String) { stdout.write(text) }
     public func write(bytes: [UInt8]) { stdout.write(bytes: bytes) }
     /// A line on stderr: notices, warnings, errors.

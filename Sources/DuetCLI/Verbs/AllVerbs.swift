@@ -1,7 +1,8 @@
 /// Every verb, in the order `duet help` lists them. One line per verb.
 enum VerbTable {
     static var all: [any Verb.Type] { [
-        // Every day: record, review, verify.
+        // Every day: start, record, review, verify.
+        InitVerb.self,
         RecordVerb.self,
         PendingVerb.self,
         PendingShowVerb.self,
@@ -9,6 +10,7 @@ enum VerbTable {
         PendingRejectVerb.self,
         VerifyVerb.self,
         DrillRestoreVerb.self,
+        ShowVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
@@ -17,8 +19,11 @@ enum VerbTable {
         QuerySQLVerb.self,
         CensusVerb.self,
         IslandsVerb.self,
+        LintVerb.self,
+        AuditVerb.self,
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
+        LedgerImportGitVerb.self,
         MilestoneVerb.self,
         // Files and the corpus itself.
         ImportVerb.self,

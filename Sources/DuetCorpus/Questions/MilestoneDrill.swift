@@ -12,15 +12,6 @@ public struct DrillStatus: Sendable, Codable, Equatable {
     public var ruled: Int
     /// Fixtures with at least one unruled finding, sorted.
     public var failingFixtures: [String]
-
-    /// `platform: fixture` for every fixture failing in `new` that did not fail on the same platform
-    /// in `old` (a platform `old` has no drill for counts as having had no failure).
-    static func newlyFailing(old: [DrillStatus]?, new: [DrillStatus]) -> [String] {
-        let before = Dictionary((old ?? []).map { ($0.platform, Set($0.failingFixtures)) }, uniquingKeysWith: { a, _ in a })
-        return new.flatMap { drill in
-            drill.failingFixtures.filter { !(before[drill.platform]?.contains($0) ?? false) }.map { "\(drill.platform): \($0)" }
-        }
-    }
 }
 
 extension Corpus {
@@ -36,13 +27,22 @@ extension Corpus {
 }
 
 extension MilestoneReport {
-    /// The drill section's rows, shared by the Markdown and HTML renderings.
-    var drillRows: [[String]] {
-        (drill ?? []).map { d in
+    var drillTable: MilestoneTable {
+        MilestoneTable(columns: ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "ruled", "failing fixtures"],
+                       rows: (drill ?? []).map { d in
             let failing = d.failingFixtures.prefix(10).joined(separator: ", ") + (d.failingFixtures.count > 10 ? ", …" : "")
             return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", "\(d.ruled)", failing]
-        }
+        })
     }
 
-    static let drillColumns = ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "ruled", "failing fixtures"]
+    /// One check per platform drilled; none stored is not checked, never holding.
+    var drillChecks: [MilestoneCheck] {
+        guard let drill, !drill.isEmpty else {
+            return [MilestoneCheck(name: "drill", status: .notChecked, detail: "no full restore drill is stored: run `duet drill restore`")]
+        }
+        return drill.map { d in
+            MilestoneCheck(name: "drill \(d.platform)", status: d.status == "passed" ? .holds : .fails,
+                           detail: "\(d.fixtures) fixtures, \(d.steps) steps, \(d.findings) finding(s)" + (d.ruled > 0 ? ", \(d.ruled) ruled" : ""))
+        }
+    }
 }

@@ -1,4 +1,6 @@
 import Duet
+import DuetAudit
+import DuetManifest
 
 /// A named, dated report on the corpus: what `duet milestone NAME` stores and renders.
 public struct MilestoneReport: Sendable, Codable, Equatable {
@@ -6,8 +8,14 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     /// ISO-8601 UTC.
     public var createdAt: String
     public var corpus: CorpusSize
-    /// The latest stored verify run per platform.
+    /// The latest *full* verify run per platform (a filtered run never stands for the whole).
     public var verify: [PlatformStatus]
+    /// Platforms expected to be verified that have no full run, and why.
+    public var verifyMissing: [MissingVerify]?
+    /// The manifest's lint, run before the report; nil when there was no manifest.
+    public var lint: LintReport?
+    /// The latest stored `duet audit`; nil when none was run.
+    public var audit: AuditReport?
     public var census: Census
     public var coverage: KindCoverage
     public var islands: IslandSweep
@@ -17,11 +25,12 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var inventory: MilestoneInventory
     /// Against the milestone recorded before this one (nil for the first).
     public var difference: MilestoneDifference?
-    /// The latest full restore drill per platform (nil in milestones recorded before drills existed).
+    /// The latest full restore drill per platform (nil in reports recorded before drills existed).
     public var drill: [DrillStatus]? = nil
 
-    /// The census closes and no island needs promoting.
-    public var holds: Bool { census.holds && islands.holds }
+    /// Every check that ran holds: the census closes, no island needs promoting, every full verify
+    /// run passed, the lint and the audit (when there are ones) found nothing. See `checks`.
+    public var holds: Bool { !checks.contains { $0.status == .fails } }
 }
 
 public struct CorpusSize: Sendable, Codable, Equatable {
@@ -43,6 +52,38 @@ public struct PlatformStatus: Sendable, Codable, Equatable {
     public var passed: Int
     public var failed: Int
     public var notRun: Int
+    /// `full` (the only scope a milestone reads; nil in reports stored before scopes existed).
+    public var scope: String?
+    /// The milestone ran this verify itself (there was no full run yet).
+    public var ranForMilestone: Bool?
+    /// Why the runner stopped the run early, if it did.
+    public var runnerFailure: String?
+    /// Every fixture that did not pass, sorted.
+    public var failing: [FailingFixture]?
+
+    public init(platform: String, status: String, startedAt: String, fixtures: Int, passed: Int, failed: Int, notRun: Int,
+                scope: String? = nil, ranForMilestone: Bool? = nil, runnerFailure: String? = nil, failing: [FailingFixture]? = nil) {
+        self.platform = platform; self.status = status; self.startedAt = startedAt; self.fixtures = fixtures; self.passed = passed
+        self.failed = failed; self.notRun = notRun; self.scope = scope; self.ranForMilestone = ranForMilestone
+        self.runnerFailure = runnerFailure; self.failing = failing
+    }
+}
+
+/// A fixture that failed (or was not run) in a milestone's verify run.
+public struct FailingFixture: Sendable, Codable, Equatable {
+    public var fixture: String
+    /// `state`, `effects`, `link`, `refused`, `runner`, `malformed`, `not-run`.
+    public var kind: String
+    /// 0-based step.
+    public var step: Int?
+    /// The first divergent JSON path.
+    public var path: String?
+}
+
+/// A platform the milestone could not report a full verify run for.
+public struct MissingVerify: Sendable, Codable, Equatable {
+    public var platform: String
+    public var reason: String
 }
 
 /// The sets a milestone is compared on. Sorted.
@@ -54,6 +95,12 @@ public struct MilestoneInventory: Sendable, Codable, Equatable {
     public var fixtures: [String]
     /// Ledger entries as `section feature|subject|platform`.
     public var entries: [String]
+    /// Each check as `name status` (`census holds`, `verify swift fails`); nil in older reports.
+    public var checks: [String]?
+    /// Failing fixtures as `platform fixture`; nil in older reports.
+    public var failing: [String]?
+    /// Fixtures the restore drill fails, as `platform fixture`; nil in older reports.
+    public var drillFailing: [String]? = nil
 }
 
 /// What was added and removed since the previous milestone.
@@ -64,8 +111,12 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var fields: Change
     public var fixtures: Change
     public var entries: Change
-    /// Fixtures the latest full drill fails that it did not fail at the previous milestone (`platform: fixture`).
-    public var drill: [String]? = nil
+    /// Checks whose status moved (`census: holds → fails`); nil in older reports.
+    public var statusChanges: [StatusChange]?
+    /// `platform fixture`: added = newly failing, removed = passing again; nil in older reports.
+    public var failing: Change?
+    /// The same for the restore drill; nil in older reports.
+    public var drillFailing: Change? = nil
 
     public struct Change: Sendable, Codable, Equatable {
         public var added: [String]
@@ -73,7 +124,16 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
     }
 
-    public var isEmpty: Bool { kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (drill ?? []).isEmpty }
+    public struct StatusChange: Sendable, Codable, Equatable {
+        public var check: String
+        public var from: String
+        public var to: String
+    }
+
+    public var isEmpty: Bool {
+        kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
+            && (drillFailing?.isEmpty ?? true)
+    }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {
         func change(_ a: [String], _ b: [String]) -> Change {
@@ -86,6 +146,18 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         fields = change(old.fields, new.fields)
         fixtures = change(old.fixtures, new.fixtures)
         entries = change(old.entries, new.entries)
+        // A report stored before checks were kept has nothing to compare them with.
+        guard let before = old.checks, let after = new.checks else { return }
+        func split(_ line: String) -> (String, String) {
+            let cut = line.lastIndex(of: " ") ?? line.endIndex
+            return (String(line[..<cut]), cut < line.endIndex ? String(line[line.index(after: cut)...]) : "")
+        }
+        let previousStatus = Dictionary(before.map(split), uniquingKeysWith: { a, _ in a })
+        statusChanges = after.map(split).compactMap { check, status in
+            previousStatus[check].flatMap { $0 == status ? nil : StatusChange(check: check, from: $0, to: status) }
+        }
+        failing = change(old.failing ?? [], new.failing ?? [])
+        drillFailing = new.drillFailing.map { change(old.drillFailing ?? [], $0) }
     }
 }
 
