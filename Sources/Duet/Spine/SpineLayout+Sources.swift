@@ -8,7 +8,7 @@ extension SpineLayout {
     /// ```
     public func spine(of state: JSONValue) -> [UInt8] {
         write { index, out in
-            guard let value = Self.lookup(state, fields[index].components) else { return false }
+            guard let value = state.value(at: fields[index].components) else { return false }
             out.append(contentsOf: value.canonicalBytes)
             return true
         }
@@ -41,9 +41,12 @@ extension SpineLayout {
         return (try? CanonicalJSON.parse(bytes)).map(spine(of:))
     }
 
-    /// The value at `components`; nil when a component is missing or the value is `null`.
-    static func lookup(_ value: JSONValue, _ components: [String]) -> JSONValue? {
-        var current = value
+}
+
+extension JSONValue {
+    /// The value at a field path (`["form", "sheet"]`); nil when a component is missing or the value is `null`.
+    public func value(at components: [String]) -> JSONValue? {
+        var current = self
         for component in components {
             guard let next = current[component] else { return nil }
             current = next
@@ -51,30 +54,4 @@ extension SpineLayout {
         if case .null = current { return nil }
         return current
     }
-}
-
-extension ByteDocument {
-    /// The value at `components` under `root`; nil when a component is missing or the value is `null`.
-    func lookup(_ components: [String], from root: Value) -> Value? {
-        var current = root
-        for component in components {
-            guard let next = member(component, of: current) else { return nil }
-            current = next
-        }
-        return self[current.index].kind == .null ? nil : current
-    }
-
-    /// Where a value's bytes are in the document being read.
-    func byteRange(of value: Value) -> Range<Int> {
-        let scanned = self[value.index]
-        return scanned.start..<scanned.end
-    }
-
-    /// A copy of a value's bytes as they stand in the document (valid inside `read`'s body only).
-    public func bytes(of value: Value) -> [UInt8] {
-        Array(UnsafeBufferPointer(rebasing: storage.pointee.bytes[byteRange(of: value)]))
-    }
-
-    /// A value as a tree, parsed from its bytes.
-    public func tree(of value: Value) -> JSONValue { tree(at: value.index) }
 }

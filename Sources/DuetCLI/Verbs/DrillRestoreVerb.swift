@@ -47,17 +47,11 @@ struct DrillRestoreVerb: Verb {
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        switch arguments.value("--platform") ?? "swift" {
-        case "swift": platforms = ["swift"]
-        case "kotlin": platforms = ["kotlin"]
-        case "all": platforms = ["kotlin", "swift"]
-        case let other: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
-        }
+        platforms = try ReplayOptions.platforms(arguments)
         feature = arguments.value("--feature")
         fixture = arguments.value("--fixture")
         runner = arguments.value("--runner")
         junit = arguments.value("--junit")
-        if runner != nil && platforms.count > 1 { throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml") }
         let rawMax = arguments.value("--max-spine-bytes") ?? String(RestoreDrill.defaultMaxSpineBytes)
         guard let max = Int(rawMax), max > 0 else { throw UsageError("--max-spine-bytes takes a positive number of bytes, not '\(rawMax)'") }
         maxSpineBytes = max

@@ -37,17 +37,11 @@ struct VerifyVerb: Verb {
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        switch arguments.value("--platform") ?? "swift" {
-        case "swift": platforms = ["swift"]
-        case "kotlin": platforms = ["kotlin"]
-        case "all": platforms = ["kotlin", "swift"]
-        case let other: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
-        }
+        platforms = try ReplayOptions.platforms(arguments)
         feature = arguments.value("--feature")
         fixture = arguments.value("--fixture")
         runner = arguments.value("--runner")
         junit = arguments.value("--junit")
-        if runner != nil && platforms.count > 1 { throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml") }
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()

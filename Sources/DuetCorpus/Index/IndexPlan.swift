@@ -70,13 +70,5 @@ struct IndexPlan: Sendable {
         }
     }
 
-    static func lookup(_ value: JSONValue, _ components: [String]) -> JSONValue? {
-        var current = value
-        for component in components {
-            guard let next = current[component] else { return nil }
-            current = next
-        }
-        if case .null = current { return nil }
-        return current
-    }
+    static func lookup(_ value: JSONValue, _ components: [String]) -> JSONValue? { value.value(at: components) }
 }

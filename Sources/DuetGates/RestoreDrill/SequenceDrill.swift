@@ -162,7 +162,7 @@ final class SequenceDrill {
     private func reportRoundTrip(expected: [UInt8], actual: [UInt8], at k: Int) {
         guard let expectedTree = try? CanonicalJSON.parse(expected), let actualTree = try? CanonicalJSON.parse(actual) else { return }
         let differences = SpineComparison.roundTrip(expected: expectedTree, actual: actualTree, layout: plan.layout) { island in
-            self.initialTree.flatMap { SpineComparison.lookup($0, island.components) }
+            self.initialTree?.value(at: island.components)
         }
         for difference in differences {
             let d = difference.divergence
@@ -185,13 +185,13 @@ final class SequenceDrill {
         guard !plan.runtimeOnlyInSpine.isEmpty || !plan.l0InsideIslands.isEmpty else { return }
         let trees = spines.map { try? CanonicalJSON.parse($0) }
         for watched in plan.runtimeOnlyInSpine {
-            guard let k = trees.indices.first(where: { trees[$0].flatMap { SpineComparison.lookup($0, watched.components) } != nil }) else { continue }
-            note(.runtimeOnly, at: k, path: watched.path, actual: trees[k].flatMap { SpineComparison.lookup($0, watched.components) }?.canonicalString,
+            guard let k = trees.indices.first(where: { trees[$0]?.value(at: watched.components) != nil }) else { continue }
+            note(.runtimeOnly, at: k, path: watched.path, actual: trees[k]?.value(at: watched.components)?.canonicalString,
                  "the spine holds \(watched.path), which is marked runtime-only: it cannot survive process death")
         }
         for watched in plan.l0InsideIslands {
-            let k = trees.indices.first { trees[$0].flatMap { SpineComparison.lookup($0, watched.components) } != nil }
-            note(.islandL0, at: k ?? 0, path: watched.path, actual: k.flatMap { trees[$0].flatMap { SpineComparison.lookup($0, watched.components) } }?.canonicalString,
+            let k = trees.indices.first { trees[$0]?.value(at: watched.components) != nil }
+            note(.islandL0, at: k ?? 0, path: watched.path, actual: k.flatMap { trees[$0]?.value(at: watched.components) }?.canonicalString,
                  "the summary of island \(watched.island ?? "?") holds the L0 field \(watched.path): islands own no L0 children — make it a kind outside the island")
         }
     }

@@ -18,11 +18,11 @@ enum SpineComparison {
             differences.append(Difference(rule: .roundTrip, divergence: divergence))
         }
         for island in islands {
-            let persisted = lookup(expected, island.components)
-            let restored = lookup(actual, island.components)
+            let persisted = expected.value(at: island.components)
+            let restored = actual.value(at: island.components)
             let empty = persisted == nil || persisted == .object(JSONObject())
             let want = empty ? initialIsland(island) : persisted
-            guard let divergence = divergence(want, restored) else { continue }
+            guard let divergence = JSONValue.firstDivergence(expected: want, actual: restored) else { continue }
             differences.append(Difference(rule: empty ? .islandEmptyBoundary : .islandSummary,
                                           divergence: prefixed(divergence, with: island.path)))
         }
@@ -32,23 +32,6 @@ enum SpineComparison {
     /// The first difference between two spines, wherever it is.
     static func carryOn(expected: JSONValue, actual: JSONValue) -> Divergence? {
         JSONValue.firstDivergence(expected: expected, actual: actual)
-    }
-
-    static func lookup(_ value: JSONValue, _ components: [String]) -> JSONValue? {
-        var current = value
-        for component in components {
-            guard let next = current[component] else { return nil }
-            current = next
-        }
-        return current
-    }
-
-    private static func divergence(_ expected: JSONValue?, _ actual: JSONValue?) -> Divergence? {
-        switch (expected, actual) {
-        case (nil, nil): return nil
-        case (let e?, let a?): return JSONValue.firstDivergence(expected: e, actual: a)
-        default: return Divergence(path: "", expected: expected?.canonicalString, actual: actual?.canonicalString)
-        }
     }
 
     private static func removing(_ fields: [SpineLayout.Field], from value: JSONValue) -> JSONValue {
