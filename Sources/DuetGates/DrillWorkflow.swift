@@ -41,7 +41,9 @@ public struct DrillWorkflow {
             let drill = RestoreDrill(command: runners[platform]!, platform: platform, timeout: timeout, startupTimeout: startupTimeout,
                                      window: window, maxSpineBytes: maxSpineBytes)
             var pages = DrillSubjectPages(corpus: corpus, feature: feature, fixture: fixture)
-            var run = try drill.run(plans: plans, next: { try pages.next() }) { done in progress?(platform, done, total) }
+            var run = try corpus.withUnmappedReads {
+                try drill.run(plans: plans, next: { try pages.next() }) { done in progress?(platform, done, total) }
+            }
             run.results = run.results.map { DrillRulings.apply(rulings, to: $0) }
             try corpus.storeDrillRun(Self.stored(run, filter: outcome.filter, maxSpineBytes: maxSpineBytes))
             outcome.runs.append(run)

@@ -48,4 +48,11 @@ final class DrillRunStorageTests: XCTestCase {
         let unchanged = MilestoneDifference(previous: "m1", previousCreatedAt: "t", from: before, to: before)
         XCTAssertEqual(unchanged.drillFailing?.isEmpty, true)
     }
+
+    func testAnUnmappedPassPutsTheMapBack() throws {
+        let corpus = try Corpus.temporary()
+        let before = try corpus.database.scalarInteger("PRAGMA mmap_size")
+        XCTAssertEqual(try corpus.withUnmappedReads { try corpus.database.scalarInteger("PRAGMA mmap_size") }, 0)
+        XCTAssertEqual(try corpus.database.scalarInteger("PRAGMA mmap_size"), before)
+    }
 }
