@@ -18,14 +18,14 @@ struct IndexRows {
         var step: Int?
         var kinds: [IndexPlan.FieldKinds]
         var islands: [Island]
-        /// Canonical bytes of the snapshot's spine.
-        var spine: [UInt8]
+        /// The snapshot's spine, hashed where it was read (off the writer's thread on import).
+        var spine: CanonicalBlob
 
         init(plan: IndexPlan, step: Int?, state: JSONValue) {
             self.step = step
             kinds = plan.kinds(in: state)
             islands = plan.islandSummaries(in: state).map { Island(field: $0.field, island: $0.island, summary: $0.summary.canonicalBytes) }
-            spine = plan.spine.spine(of: state)
+            spine = CanonicalBlob(bytes: plan.spine.spine(of: state))
         }
     }
 
@@ -61,7 +61,7 @@ struct IndexRows {
                 rows.islandSummaries.append(IslandSummary(feature: feature, snapshot: id, field: island.field,
                                                           island: island.island, summary: island.summary))
             }
-            rows.snapshotSpines.append(SnapshotSpine(feature: feature, snapshot: id, spine: reading.spine))
+            rows.snapshotSpines.append(SnapshotSpine(feature: feature, snapshot: id, spine: reading.spine.bytes))
         }
         return rows
     }

@@ -122,12 +122,12 @@ struct StructuralIndexWriter {
         for row in rows.islandSummaries {
             try addIsland(feature: row.feature, snapshot: row.snapshot, field: row.field, island: row.island, summary: row.summary)
         }
-        for row in rows.snapshotSpines { try addSpine(feature: row.feature, snapshot: row.snapshot, spine: row.spine) }
+        for row in rows.snapshotSpines { try addSpine(feature: row.feature, snapshot: row.snapshot, spine: CanonicalBlob(bytes: row.spine)) }
         for row in rows.transitions { try addTransition(row, fixtureID: row.fixtureID) }
     }
 
-    private func addSpine(feature: String, snapshot: Int64, spine: [UInt8]) throws {
-        let spineID = try corpus.blobs.intern(spine)
+    private func addSpine(feature: String, snapshot: Int64, spine: CanonicalBlob) throws {
+        let spineID = try corpus.blobs.intern(spine).id
         try spines.addRow { row in
             try row.bind(feature, at: 1); try row.bind(snapshot, at: 2); try row.bind(spineID, at: 3)
         }
