@@ -40,7 +40,6 @@ extension SpineLayout {
         // Shapes the byte scanner leaves to the tree parser (escaped keys, uppercase UUID keys).
         return (try? CanonicalJSON.parse(bytes)).map(spine(of:))
     }
-
 }
 
 extension JSONValue {
