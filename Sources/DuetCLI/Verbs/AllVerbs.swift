@@ -10,6 +10,7 @@ enum VerbTable {
         PendingRejectVerb.self,
         VerifyVerb.self,
         RunsImportVerb.self,
+        DrillRestoreVerb.self,
         ShowVerb.self,
         MaterializeVerb.self,
         // Questions and milestone procedures.

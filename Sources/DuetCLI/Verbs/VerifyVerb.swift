@@ -47,12 +47,7 @@ struct VerifyVerb: Verb {
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        switch arguments.value("--platform") ?? "swift" {
-        case "swift": platforms = ["swift"]
-        case "kotlin": platforms = ["kotlin"]
-        case "all": platforms = ["kotlin", "swift"]
-        case let other: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
-        }
+        platforms = try ReplayOptions.platforms(arguments)
         feature = arguments.value("--feature")
         fixture = arguments.value("--fixture")
         runner = arguments.value("--runner")

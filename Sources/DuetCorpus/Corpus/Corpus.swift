@@ -30,6 +30,7 @@ public final class Corpus: @unchecked Sendable {
             appliedOnOpen = []
         }
         try migrator.validate(database)
+        try deriveSpinesAfterMigration(appliedOnOpen)
     }
 
     /// Opens the corpus file at `path`, creating and migrating it when it does not exist.

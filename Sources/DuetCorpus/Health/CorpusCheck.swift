@@ -76,6 +76,7 @@ extension Corpus {
                 expected.snapshotFields += rows.snapshotFields
                 expected.snapshotKinds += rows.snapshotKinds
                 expected.islandSummaries += rows.islandSummaries
+                expected.snapshotSpines += rows.snapshotSpines
                 expected.transitions += rows.transitions
             }
             try compareIndex(of: feature, expected: expected, into: &differences)
@@ -92,6 +93,7 @@ extension Corpus {
     private func indexedFeatures() throws -> [String?] {
         try database.rows("""
             SELECT feature FROM snapshot_fields UNION SELECT feature FROM snapshot_kinds UNION SELECT feature FROM island_summaries
+            UNION SELECT feature FROM snapshot_spines
             UNION SELECT f.feature FROM step_transitions t LEFT JOIN fixtures f ON f.id = t.fixture_id
             """).map { $0[0].text }
     }
@@ -116,6 +118,11 @@ extension Corpus {
             IndexRows.IslandSummary(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, field: $0[2].text ?? "",
                                     island: $0[3].text ?? "", summary: $0[4].blob ?? [])
         }) { "snapshot \($0.snapshot) \($0.island)" }
+        differences.compare("snapshot_spines", expected: expected.snapshotSpines, stored: try database.rows("""
+            SELECT p.feature, p.snapshot, b.bytes FROM snapshot_spines p JOIN blobs b ON b.id = p.spine_blob WHERE p.feature IS ?
+            """, key).map {
+            IndexRows.SnapshotSpine(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, spine: $0[2].blob ?? [])
+        }) { "\($0.feature) snapshot \($0.snapshot) spine" }
         differences.compare("step_transitions", expected: expected.transitions, stored: try database.rows("""
             SELECT t.fixture_id, t.step, t.field, t.primitive, t.depth, t.change, t.kind, t.action_case
             FROM step_transitions t LEFT JOIN fixtures f ON f.id = t.fixture_id WHERE f.feature IS ?
