@@ -18,12 +18,15 @@ extension Corpus {
         guard let data = FileManager.default.contents(atPath: seed) else {
             throw InputError(file: seed, message: "cannot read the seed", fix: "check the path; `duet corpus dump` writes one")
         }
-        let script = String(decoding: data, as: UTF8.self)
+        let authorizer = try SeedAuthorizer(migrator: migrator)
         let staging = path + ".loading"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
+        // A seed that fails leaves nothing behind: no staging file, and the target untouched.
+        var loaded = false
+        defer { if !loaded { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) } } }
         do {
             let db = try Database(path: staging)
-            try db.execute(sql: script)
+            try SeedScript(bytes: Array(data), file: seed).run(on: db, authorizer: authorizer)
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.hash', ?)", [.text(ContentHash(of: Array(data)).hex)])
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.file', ?)", [.text(URL(fileURLWithPath: seed).lastPathComponent)])
         } catch let error as DatabaseError {
@@ -33,6 +36,8 @@ extension Corpus {
         if rename(staging, path) != 0 {
             throw EnvironmentError("cannot move the loaded corpus into place at \(path) (errno \(errno))", fix: "check the folder's permissions")
         }
+        loaded = true
+        DamageRecord.clear(for: path)
         return try open(at: path, migrate: true, migrator: migrator)
     }
 
