@@ -31,6 +31,10 @@ let package = Package(
         .executableTarget(name: "corpus-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/corpus-bench"),
         .executableTarget(name: "replay-bench", dependencies: ["DuetReplay", "DuetCorpus", "MemoryLane"], path: "tools/replay-bench"),
         .executableTarget(name: "query-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/query-bench"),
+        .executableTarget(name: "checksum-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/checksum-bench"),
+        .target(name: "DuetFuzzProperties", dependencies: ["Duet", "DuetCorpus", "DuetManifest"], path: "tools/fuzz/Properties"),
+        .executableTarget(name: "duet-fuzz", dependencies: ["DuetFuzzProperties"], path: "tools/fuzz/duet-fuzz"),
+        .executableTarget(name: "duet-reliability", dependencies: ["Duet", "DuetCorpus"], path: "tools/reliability/Driver"),
         .executableTarget(name: "duet-sample-runner", dependencies: ["DuetReplay", "Duet", "DuetTesting"], path: "Tests/SampleRunner"),
         .testTarget(name: "DuetTests", dependencies: ["Duet", "DuetTesting"]),
         .testTarget(name: "DuetTestingTests", dependencies: ["Duet", "DuetTesting"]),
@@ -39,6 +43,7 @@ let package = Package(
         .testTarget(name: "DuetManifestTests", dependencies: ["DuetManifest"]),
         .testTarget(name: "DuetCLITests", dependencies: ["DuetCLI", "DuetCorpus"]),
         .testTarget(name: "MemoryLaneTests", dependencies: ["MemoryLane", "DuetTesting", "DuetReplay"]),
+        .testTarget(name: "DuetFuzzTests", dependencies: ["DuetFuzzProperties", "Duet"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,8 +35,9 @@ public final class Corpus: @unchecked Sendable {
     }
 
     /// Opens the corpus file at `path`, creating and migrating it when it does not exist.
-    public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator()) throws -> Corpus {
-        try Corpus(database: Database(path: path), migrator: migrator, migrate: migrate)
+    /// `pageChecksums: false` bypasses `PageChecksums` (benchmarks measure what they cost).
+    public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator(), pageChecksums: Bool = true) throws -> Corpus {
+        try Corpus(database: Database(path: path, pageChecksums: pageChecksums), migrator: migrator, migrate: migrate)
     }
 
     /// A private in-memory corpus (no WAL; for tests and scratch work).

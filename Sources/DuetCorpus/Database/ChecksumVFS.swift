@@ -3,7 +3,7 @@ import Foundation
 
 /// The `duet-checksums` SQLite VFS: the default VFS with `PageChecksums` sealed into every page
 /// written to the database file or its WAL, and verified on every page read from them (through
-/// `read()` or a memory map). Journals and temporary files pass straight through.
+/// `read()`: a checksummed file is not memory-mapped). Journals and temporary files pass straight through.
 ///
 /// A file the VFS opens is laid out as our `sqlite3_file` header, our `FileState`, then the
 /// default VFS's own file object, which every call is handed on to.
@@ -192,17 +192,15 @@ enum ChecksumVFS {
         return baseMethods(file).xWrite(base(file), buffer, amount, offset)
     }
 
+    /// A checksummed file is not memory-mapped: a mapped page would be verified on every fetch (SQLite
+    /// keeps no cache of mapped pages), while a page read into SQLite's cache is verified once per read.
     private static func fetch(_ file: UnsafeMutablePointer<sqlite3_file>?, _ offset: sqlite3_int64, _ amount: Int32,
                               _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int32 {
         let methods = baseMethods(file)
-        guard methods.iVersion >= 3, let fetch = methods.xFetch else { out?.pointee = nil; return SQLITE_OK }
-        let code = fetch(base(file), offset, amount, out)
-        guard code == SQLITE_OK, let page = out?.pointee, state(file).pointee.checksummed, PageChecksums.isPage(amount) else { return code }
-        if !PageChecksums.verify(page, count: Int(amount)) {
-            // Hand the page back: SQLite then reads it through xRead, which reports the mismatch.
-            _ = methods.xUnfetch?(base(file), offset, page)
+        guard methods.iVersion >= 3, let fetch = methods.xFetch, !state(file).pointee.checksummed else {
             out?.pointee = nil
+            return SQLITE_OK
         }
-        return SQLITE_OK
+        return fetch(base(file), offset, amount, out)
     }
 }

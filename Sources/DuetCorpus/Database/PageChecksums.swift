@@ -68,6 +68,11 @@ public enum PageChecksums {
         return stored == checksum(page, count: count)
     }
 
+    /// True when `page` (a whole page) holds its checksum; for benchmarks and tests.
+    public static func verify(_ page: [UInt8]) -> Bool {
+        page.withUnsafeBytes { verify($0.baseAddress!, count: $0.count) }
+    }
+
     /// True when a database header (the first 100 bytes of page 1) declares the reserved bytes.
     static func headerDeclaresChecksums(_ header: UnsafeRawPointer) -> Bool {
         let magic = "SQLite format 3"
