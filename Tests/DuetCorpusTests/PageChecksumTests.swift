@@ -42,28 +42,38 @@ final class PageChecksumTests: XCTestCase {
         XCTAssertTrue(try old.check().holds)
     }
 
-    func testAPageInTheWALIsVerifiedToo() throws {
-        let path = try makeTemporaryDirectory("wal").appendingPathComponent("corpus.db").path
+    /// SQLite checksums each WAL frame over its page before the VFS sees it; the VFS must leave
+    /// frames as they are, or recovery after a crash drops the committed transactions they hold.
+    func testACommitStillInTheWALSurvivesACrash() throws {
+        let dir = try makeTemporaryDirectory("wal")
+        let path = dir.appendingPathComponent("corpus.db").path
         let writer = try Corpus.open(at: path)
         try writer.upsertFixtures([try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"title":"in the WAL"}"#)])])
-        let wal = path + "-wal"
-        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int)
-        XCTAssertGreaterThan(size, 32 + 24 + Database.pageSize, "the write is still in the WAL")
-        // Negative control: a second connection reads the WAL's pages.
-        XCTAssertEqual(try Corpus.open(at: path).fixtureNames(), ["nav"])
-        // Damage the page of the last frame (the newest copy of its page): 32-byte WAL header, then frames
-        // of a 24-byte header and a page.
-        let frames = (size - 32) / (24 + Database.pageSize)
-        let offset = UInt64(32 + (frames - 1) * (24 + Database.pageSize) + 24 + 5_000)
-        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: wal))
-        try handle.seek(toOffset: offset)
-        var byte = try XCTUnwrap(handle.read(upToCount: 1))
-        byte[0] ^= 0x01
-        try handle.seek(toOffset: offset)
-        try handle.write(contentsOf: byte)
-        try handle.close()
-        let check = try Corpus.open(at: path).check()
-        XCTAssertTrue(check.problems.contains { $0.contains("WAL frame \(frames) does not match its checksum") }, "\(check.problems)")
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+        XCTAssertGreaterThan(size, 32 + 24 + Database.pageSize, "the commit is still in the WAL")
+        // A crash: the files as they are on disk, without the shared memory index, which recovery rebuilds.
+        let crashed = dir.appendingPathComponent("crashed")
+        try FileManager.default.createDirectory(at: crashed, withIntermediateDirectories: true)
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: crashed.appendingPathComponent("corpus.db").path + suffix)
+        }
         withExtendedLifetime(writer) {}
+        let recovered = try Corpus.open(at: crashed.appendingPathComponent("corpus.db").path)
+        XCTAssertEqual(try recovered.fixtureNames(), ["nav"], "recovery kept the committed transaction")
+        XCTAssertTrue(try recovered.check().holds)
+    }
+
+    func testPagesAreSealedWhenACheckpointCopiesThemIntoTheFile() throws {
+        let path = try makeTemporaryDirectory("checkpoint").appendingPathComponent("corpus.db").path
+        let corpus = try Corpus.open(at: path)
+        try corpus.upsertFixtures([try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"title":"checkpointed"}"#)])])
+        try corpus.database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let pages = bytes.count / Database.pageSize
+        XCTAssertGreaterThan(pages, 30)
+        for page in 0..<pages {
+            let slice = Array(bytes[(page * Database.pageSize)..<((page + 1) * Database.pageSize)])
+            XCTAssertTrue(PageChecksums.verify(slice), "page \(page + 1) is not sealed")
+        }
     }
 }

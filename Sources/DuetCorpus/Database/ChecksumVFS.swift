@@ -2,8 +2,14 @@ import CSQLite
 import Foundation
 
 /// The `duet-checksums` SQLite VFS: the default VFS with `PageChecksums` sealed into every page
-/// written to the database file or its WAL, and verified on every page read from them (through
-/// `read()`: a checksummed file is not memory-mapped). Journals and temporary files pass straight through.
+/// written to the database file, and verified on every page read from it (through `read()`: a
+/// checksummed file is not memory-mapped). Everything else — the WAL, journals, temporary files —
+/// passes straight through.
+///
+/// The WAL is left alone because SQLite checksums each frame over its page *before* handing the
+/// page to the VFS: sealing it there would break SQLite's own frame checksums, and recovery after a
+/// crash stops at the first frame that fails them, dropping committed transactions. So a page is
+/// sealed when it reaches the database file: by a checkpoint, which copies it from the WAL.
 ///
 /// A file the VFS opens is laid out as our `sqlite3_file` header, our `FileState`, then the
 /// default VFS's own file object, which every call is handed on to.
@@ -22,34 +28,20 @@ enum ChecksumVFS {
         return state(file).pointee.checksummed
     }
 
-    /// Where the last checksum mismatch of database file `file` (or its WAL) was: `page 12` or `WAL frame 3`.
+    /// Where the last checksum mismatch of database file `file` was: `page 12`.
     static func lastMismatch(_ file: UnsafeMutablePointer<sqlite3_file>) -> String? {
         guard file.pointee.pMethods == UnsafePointer(methods) else { return nil }
-        let place = state(file).pointee.lastMismatch
-        return place == 0 ? nil : place > 0 ? "page \(place)" : "WAL frame \(-place)"
+        let page = state(file).pointee.lastMismatch
+        return page == 0 ? nil : "page \(page)"
     }
 
     // MARK: - Layout
 
     fileprivate struct FileState {
-        enum Role: UInt8 { case other, database, wal }
-        var role: Role
-        /// For the database file: its header declares the reserved bytes. For a WAL: unused.
-        var declared: Bool
-        /// A checkpoint is copying WAL pages into the database file: they carry their checksums already.
-        var checkpointing: Bool
-        /// For a WAL: the state of its database file, whose header decides.
-        var database: UnsafeMutablePointer<FileState>?
-        /// The database file's last mismatch: a page number, or minus a WAL frame number; 0 for none.
-        var lastMismatch: Int64 = 0
-
-        var checksummed: Bool {
-            switch role {
-            case .other: return false
-            case .database: return declared
-            case .wal: return database?.pointee.declared ?? false
-            }
-        }
+        /// The database file carries checksums: its header declares the reserved bytes.
+        var checksummed: Bool
+        /// The page number of the last mismatch; 0 for none.
+        var lastMismatch: Int64
     }
 
     private static let stateOffset = MemoryLayout<sqlite3_file>.stride
@@ -100,16 +92,13 @@ enum ChecksumVFS {
 
     // MARK: - Opening
 
+    /// Only database files get our methods; every other file is the default VFS's own.
     private static func open(_ path: UnsafePointer<CChar>?, _ file: UnsafeMutablePointer<sqlite3_file>?, _ flags: Int32,
                              _ outFlags: UnsafeMutablePointer<Int32>?) -> Int32 {
         guard let file else { return SQLITE_MISUSE }
+        guard flags & SQLITE_OPEN_MAIN_DB != 0 else { return defaultVFS.pointee.xOpen(defaultVFS, path, file, flags, outFlags) }
         file.pointee.pMethods = nil
-        let role: FileState.Role = flags & SQLITE_OPEN_MAIN_DB != 0 ? .database : flags & SQLITE_OPEN_WAL != 0 ? .wal : .other
-        var database: UnsafeMutablePointer<FileState>?
-        if role == .wal, let path, let owner = sqlite3_database_file_object(path), owner.pointee.pMethods == UnsafePointer(methods) {
-            database = state(owner)
-        }
-        state(file).initialize(to: FileState(role: role, declared: false, checkpointing: false, database: database))
+        state(file).initialize(to: FileState(checksummed: false, lastMismatch: 0))
         let code = defaultVFS.pointee.xOpen(defaultVFS, path, base(file), flags, outFlags)
         // SQLite closes a file whose methods are set, also after a failed open: only set them over an opened base file.
         if base(file).pointee.pMethods != nil { file.pointee.pMethods = UnsafePointer(methods) }
@@ -135,11 +124,7 @@ enum ChecksumVFS {
         table.pointee.xLock = { file, level in ChecksumVFS.baseMethods(file).xLock(ChecksumVFS.base(file), level) }
         table.pointee.xUnlock = { file, level in ChecksumVFS.baseMethods(file).xUnlock(ChecksumVFS.base(file), level) }
         table.pointee.xCheckReservedLock = { file, out in ChecksumVFS.baseMethods(file).xCheckReservedLock(ChecksumVFS.base(file), out) }
-        table.pointee.xFileControl = { file, op, argument in
-            if op == SQLITE_FCNTL_CKPT_START { ChecksumVFS.state(file).pointee.checkpointing = true }
-            if op == SQLITE_FCNTL_CKPT_DONE { ChecksumVFS.state(file).pointee.checkpointing = false }
-            return ChecksumVFS.baseMethods(file).xFileControl(ChecksumVFS.base(file), op, argument)
-        }
+        table.pointee.xFileControl = { file, op, argument in ChecksumVFS.baseMethods(file).xFileControl(ChecksumVFS.base(file), op, argument) }
         table.pointee.xSectorSize = { file in ChecksumVFS.baseMethods(file).xSectorSize(ChecksumVFS.base(file)) }
         table.pointee.xDeviceCharacteristics = { file in ChecksumVFS.baseMethods(file).xDeviceCharacteristics(ChecksumVFS.base(file)) }
         table.pointee.xShmMap = { file, page, size, extend, out in
@@ -162,16 +147,9 @@ enum ChecksumVFS {
         let code = baseMethods(file).xRead(base(file), buffer, amount, offset)
         guard code == SQLITE_OK, let buffer else { return code }
         let state = state(file)
-        if state.pointee.role == .database && offset == 0 && amount >= 100 {
-            state.pointee.declared = PageChecksums.headerDeclaresChecksums(buffer)
-        }
+        if offset == 0 && amount >= 100 { state.pointee.checksummed = PageChecksums.headerDeclaresChecksums(buffer) }
         if state.pointee.checksummed && PageChecksums.isPage(amount) && !PageChecksums.verify(buffer, count: Int(amount)) {
-            if state.pointee.role == .wal {
-                // Frames follow the 32-byte WAL header, each a 24-byte frame header and a page.
-                state.pointee.database?.pointee.lastMismatch = -((offset - 32) / (24 + Int64(amount)) + 1)
-            } else {
-                state.pointee.lastMismatch = offset / Int64(amount) + 1
-            }
+            state.pointee.lastMismatch = offset / Int64(amount) + 1
             return PageChecksums.mismatchCode
         }
         return SQLITE_OK
@@ -181,11 +159,10 @@ enum ChecksumVFS {
                               _ offset: sqlite3_int64) -> Int32 {
         let state = state(file)
         if let buffer {
-            if state.pointee.role == .database && offset == 0 && amount >= 100 {
-                state.pointee.declared = PageChecksums.headerDeclaresChecksums(buffer)
-            }
-            // SQLite leaves a page's reserved bytes to the VFS, so the checksum goes into its own buffer.
-            if state.pointee.checksummed && PageChecksums.isPage(amount) && !state.pointee.checkpointing {
+            if offset == 0 && amount >= 100 { state.pointee.checksummed = PageChecksums.headerDeclaresChecksums(buffer) }
+            // SQLite leaves a page's reserved bytes to the VFS, so the checksum goes into its own buffer
+            // (a checkpoint's copy of the WAL frame, or a page of the cache).
+            if state.pointee.checksummed && PageChecksums.isPage(amount) {
                 PageChecksums.seal(UnsafeMutableRawPointer(mutating: buffer), count: Int(amount))
             }
         }

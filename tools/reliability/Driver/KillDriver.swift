@@ -124,7 +124,7 @@ struct KillDriver {
         let span = unkilled.min()! * 1.1
         let kills = quick ? max(5, target.kills / 5) : target.kills
         var report = Report(name: "kill \(target.name)")
-        var finishedFirst = 0, changed = 0
+        var finishedFirst = 0, changed = 0, reported = 0
         var violations: [String] = []
         let started = Date()
         for round in 1...kills {
@@ -134,6 +134,11 @@ struct KillDriver {
             if outcome.finishedFirst { finishedFirst += 1 }
             do {
                 state = try target.observe(tools, work)
+                // The verb reports on stdout only once its change is committed: then it must have lasted.
+                if !outcome.stdout.isEmpty && state == before {
+                    throw DriverFailure("the run reported its change before the kill, but the corpus does not hold it (still \(state))")
+                }
+                if !outcome.stdout.isEmpty { reported += 1 }
                 let check = try tools.duet(["--corpus", KillTarget.corpus(work).path, "corpus", "check"])
                 if check.status != 0 { throw DriverFailure("corpus check exits \(check.status): \(check.stdout)\(check.stderr)") }
             } catch {
@@ -144,7 +149,7 @@ struct KillDriver {
         }
         report.figures = [
             "\(kills) kills at random points of \(duration(span)) (an unkilled run takes \(duration(unkilled.min()!))–\(duration(unkilled.max()!))); \(finishedFirst) runs ended before their kill",
-            "after each: corpus check held \(kills - violations.count)/\(kills); the run's change was whole in \(changed), absent in \(kills - changed - violations.count), half-done in \(violations.count)",
+            "after each: corpus check held \(kills - violations.count)/\(kills); the run's change was whole in \(changed) (\(reported) had reported it: all kept), absent in \(kills - changed - violations.count), half-done in \(violations.count)",
             "\(duration(Date().timeIntervalSince(started))) for the kills",
         ]
         report.violations = violations

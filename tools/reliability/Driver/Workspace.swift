@@ -86,10 +86,15 @@ struct ProcessOutcome {
                               stdout: collected.out, stderr: collected.err, seconds: Date().timeIntervalSince(started))
     }
 
-    /// Starts `arguments`, kills it with SIGKILL after `delay` seconds, and reports whether it had ended first.
-    static func kill(_ arguments: [String], in directory: URL, after delay: Double) throws -> (finishedFirst: Bool, status: Int32) {
+    /// Starts `arguments`, kills it with SIGKILL after `delay` seconds, and reports whether it had
+    /// ended first and what it had written to stdout by then (a verb reports only after its commit).
+    static func kill(_ arguments: [String], in directory: URL, after delay: Double) throws -> (finishedFirst: Bool, stdout: String) {
         let process = Process.configured(arguments, in: directory, environment: [:])
-        process.standardOutput = FileHandle.nullDevice
+        let output = directory.appendingPathComponent(".killed-stdout")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(delay)
@@ -97,7 +102,7 @@ struct ProcessOutcome {
         let finishedFirst = !process.isRunning
         if !finishedFirst { Foundation.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return (finishedFirst, process.terminationStatus)
+        return (finishedFirst, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
 }
 
