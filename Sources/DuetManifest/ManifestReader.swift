@@ -1,139 +1,178 @@
-import Foundation
+/// Reads a YAML tree as a manifest, strictly: every key is known (per-feature and per-generator
+/// keys excepted — upstream keeps them as extensions, so they warn), every value has its type,
+/// enumerated values come from `ManifestVocabulary`. Errors are collected, not thrown, so one
+/// reading names every problem; entries with an error are left out of the manifest.
+struct ManifestReader {
+    let file: String
+    var errors: [ManifestError] = []
+    var warnings: [ManifestError] = []
+    var places: [String: ManifestLocation] = [:]
 
-/// A manifest that does not have the expected shape: file, line, column, and what to write instead.
-public struct ManifestError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public var description: String { "\(file):\(line):\(column): \(message)" }
-}
+    init(file: String) { self.file = file }
 
-extension Manifest {
-    public static let relativePath = "parity/manifest.yaml"
+    static let topLevel = ["features", "chains", "presentation", "mocks", "replayRunner", "runners", "census"]
+    static let featureScalars = ["swift", "kotlin", "state", "action", "effectPayload", "scenario"]
+    static let featureKeys = featureScalars + ["fixtures", "structure"]
 
-    /// Reads and checks the manifest at `path`.
-    public static func load(path: String) throws -> Manifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ManifestError(file: path, line: 1, column: 1, message: "cannot read the manifest")
-        }
-        return try parse(String(decoding: data, as: UTF8.self), file: path)
-    }
-
-    /// The nearest `parity/manifest.yaml` walking up from `directory`, if any.
-    public static func locate(from directory: String) -> String? {
-        var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        while true {
-            let candidate = url.appendingPathComponent(relativePath).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
-        }
-    }
-
-    public static func parse(_ text: String, file: String) throws -> Manifest {
-        let root = try YAMLNode.parse(text, file: file)
-        let reader = Reader(file: file)
-        guard root.pairs != nil else { throw reader.error(root, "the manifest must be a mapping of sections") }
+    mutating func read(_ root: YAMLNode) -> Manifest {
         var manifest = Manifest(file: file)
-        if let runners = root["runners"] {
-            for (platform, command) in try reader.mapping(runners, "runners") {
-                manifest.runners[platform] = try reader.string(command, "runners.\(platform)")
+        guard let pairs = mapping(root, "the manifest") else { return manifest }
+        for pair in pairs {
+            let path = pair.key, node = pair.value
+            note(path, node)
+            switch pair.key {
+            case "features":
+                manifest.features = (mapping(node, path) ?? []).compactMap { feature($0) }
+            case "chains":
+                manifest.chains = strings(node, path)
+            case "presentation":
+                for inner in checkedKeys(node, path, known: ["waivers", "islands"]) {
+                    let innerPath = "\(path).\(inner.key)"
+                    note(innerPath, inner.value)
+                    let items = sequence(inner.value, innerPath).enumerated()
+                    if inner.key == "waivers" {
+                        manifest.waivers = items.compactMap { waiver($0.element, "\(innerPath)[\($0.offset)]") }
+                    } else {
+                        manifest.islands = items.compactMap { island($0.element, "\(innerPath)[\($0.offset)]") }
+                    }
+                }
+            case "census":
+                for inner in checkedKeys(node, path, known: ["rulings"]) {
+                    let innerPath = "\(path).rulings"
+                    note(innerPath, inner.value)
+                    manifest.rulings = sequence(inner.value, innerPath).enumerated()
+                        .compactMap { ruling($0.element, "\(innerPath)[\($0.offset)]") }
+                }
+            case "runners":
+                for runner in mapping(node, path) ?? [] {
+                    let runnerPath = "\(path).\(runner.key)"
+                    note(runnerPath, runner.value)
+                    guard ManifestVocabulary.flavors.contains(runner.key) else {
+                        error(at: runner.keyMark, "unknown runner platform '\(runner.key)'",
+                              fix: "use \(ManifestVocabulary.flavors.joined(separator: " or "))" + suggestion(runner.key, ManifestVocabulary.flavors))
+                        continue
+                    }
+                    if let command = string(runner.value, runnerPath) { manifest.runners[runner.key] = command }
+                }
+            case "replayRunner":
+                manifest.replayRunner = string(node, path)
+            case "mocks":
+                manifest.mocks = mocks(node, path)
+            default:
+                error(at: pair.keyMark, "unknown top-level key '\(pair.key)'",
+                      fix: "the sections are " + Self.topLevel.joined(separator: ", ") + suggestion(pair.key, Self.topLevel))
             }
         }
-        if let features = root["features"] {
-            manifest.features = try reader.mapping(features, "features").map { try reader.feature($0.key, $0.value) }
-        }
-        if let chains = root["chains"] { manifest.chains = try reader.strings(chains, "chains") }
-        if let presentation = root["presentation"] {
-            if let waivers = presentation["waivers"] {
-                manifest.waivers = try reader.sequence(waivers, "presentation.waivers").map(reader.waiver)
-            }
-            if let islands = presentation["islands"] {
-                manifest.islands = try reader.sequence(islands, "presentation.islands").map(reader.island)
-            }
-        }
-        if let rulings = root["census"]?["rulings"] {
-            manifest.rulings = try reader.sequence(rulings, "census.rulings").map(reader.ruling)
-        }
+        manifest.places = places
+        manifest.warnings = warnings
         return manifest
     }
-}
 
-/// Shape checks with messages that name the key and the place.
-private struct Reader {
-    let file: String
+    // MARK: - Sections
 
-    func error(_ node: YAMLNode, _ message: String) -> ManifestError {
-        ManifestError(file: file, line: node.mark.line, column: node.mark.column, message: message)
-    }
-    func location(_ node: YAMLNode) -> ManifestLocation { ManifestLocation(line: node.mark.line, column: node.mark.column) }
-
-    func string(_ node: YAMLNode, _ key: String) throws -> String {
-        guard let value = node.scalar else { throw error(node, "\(key) must be a plain value") }
-        return value
-    }
-    func mapping(_ node: YAMLNode, _ key: String) throws -> [(key: String, value: YAMLNode)] {
-        if node.scalar == "" { return [] }
-        guard let pairs = node.pairs else { throw error(node, "\(key) must be a mapping") }
-        return pairs
-    }
-    func sequence(_ node: YAMLNode, _ key: String) throws -> [YAMLNode] {
-        if node.scalar == "" { return [] }
-        guard let items = node.items else { throw error(node, "\(key) must be a list") }
-        return items
-    }
-    func strings(_ node: YAMLNode, _ key: String) throws -> [String] {
-        try sequence(node, key).map { try string($0, key) }
-    }
-    func required(_ node: YAMLNode, _ key: String, in section: String) throws -> String {
-        guard let value = node[key] else { throw error(node, "\(section) entry needs '\(key)'") }
-        return try string(value, "\(section).\(key)")
-    }
-    func optional(_ node: YAMLNode, _ key: String, in section: String) throws -> String? {
-        try node[key].map { try string($0, "\(section).\(key)") }
-    }
-
-    func feature(_ name: String, _ node: YAMLNode) throws -> FeatureEntry {
-        var attributes: [String: String] = [:]
-        var fixtures: [String] = []
-        var structure: [(field: String, primitive: String)] = []
-        for (key, value) in try mapping(node, "features.\(name)") {
+    private mutating func feature(_ pair: YAMLNode.Pair) -> FeatureEntry? {
+        let path = "features.\(pair.key)"
+        var entry = FeatureEntry(name: pair.key, attributes: [:], fixtures: [], structure: [],
+                                 location: ManifestLocation(line: pair.keyMark.line, column: pair.keyMark.column))
+        places[path] = entry.location
+        for (key, value) in (mapping(pair.value, path) ?? []).map({ ($0.key, $0.value) }) {
+            let keyPath = "\(path).\(key)"
+            note(keyPath, value)
             switch key {
-            case "fixtures": fixtures = try strings(value, "features.\(name).fixtures")
+            case "fixtures": entry.fixtures = strings(value, keyPath)
             case "structure":
-                for (field, primitive) in try mapping(value, "features.\(name).structure") {
-                    let kind = try string(primitive, "features.\(name).structure.\(field)")
-                    guard ["path", "slot", "tabs", "stage"].contains(kind) else {
-                        throw error(primitive, "'\(kind)' is not an L0 primitive; use path, slot, tabs or stage")
+                entry.declaresStructure = true
+                for declared in mapping(value, keyPath) ?? [] {
+                    let fieldPath = "\(keyPath).\(declared.key)"
+                    note(fieldPath, declared.value)
+                    guard let primitive = string(declared.value, fieldPath) else { continue }
+                    guard ManifestVocabulary.primitives.contains(primitive) else {
+                        error(at: declared.value.mark, "'\(primitive)' is not an L0 primitive",
+                              fix: "use path, slot, tabs or stage" + suggestion(primitive, ManifestVocabulary.primitives))
+                        continue
                     }
-                    structure.append((field, kind))
+                    entry.structure.append((declared.key, primitive))
                 }
-            default: attributes[key] = try string(value, "features.\(name).\(key)")
+            default:
+                if Self.featureScalars.contains(key) {
+                    if let text = string(value, keyPath) { entry.attributes[key] = text }
+                } else {
+                    warnings.append(ManifestError(file: file, line: value.mark.line, column: value.mark.column,
+                                                  message: "feature '\(pair.key)' has the key '\(key)', which duet does not read (kept as an extension)",
+                                                  fix: "the feature keys duet reads are " + Self.featureKeys.joined(separator: ", ")
+                                                      + suggestion(key, Self.featureKeys)))
+                    if let text = value.scalar, !value.isNull { entry.attributes[key] = text }
+                }
             }
         }
-        return FeatureEntry(name: name, attributes: attributes, fixtures: fixtures, structure: structure, location: location(node))
+        return entry
     }
 
-    func waiver(_ node: YAMLNode) throws -> Waiver {
-        let s = "presentation.waivers"
-        return Waiver(kind: try required(node, "kind", in: s), feature: try required(node, "feature", in: s),
-                      platform: try required(node, "platform", in: s), manner: try required(node, "manner", in: s),
-                      reason: try required(node, "reason", in: s), since: try required(node, "since", in: s), location: location(node))
+    private mutating func waiver(_ node: YAMLNode, _ path: String) -> Waiver? {
+        guard let v = entry(node, path, section: "waiver", required: ["kind", "feature", "platform", "manner", "reason", "since"]) else { return nil }
+        guard platform(v["platform"]!, node, path) else { return nil }
+        var waiver = Waiver(kind: v["kind"]!, feature: v["feature"]!, platform: v["platform"]!, manner: v["manner"]!,
+                            reason: v["reason"]!, since: v["since"]!, location: location(node))
+        waiver.path = path
+        return waiver
     }
 
-    func island(_ node: YAMLNode) throws -> IslandEntry {
-        let s = "presentation.islands"
-        return IslandEntry(id: try required(node, "id", in: s), feature: try required(node, "feature", in: s),
-                           platform: try optional(node, "platform", in: s), boundary: try required(node, "boundary", in: s),
-                           internals: try optional(node, "internals", in: s), reason: try required(node, "reason", in: s),
-                           since: try required(node, "since", in: s), location: location(node))
+    private mutating func island(_ node: YAMLNode, _ path: String) -> IslandEntry? {
+        guard let v = entry(node, path, section: "island", required: ["id", "feature", "boundary", "reason", "since"],
+                            optional: ["platform", "internals"]) else { return nil }
+        if let platform = v["platform"], !self.platform(platform, node, path) { return nil }
+        var island = IslandEntry(id: v["id"]!, feature: v["feature"]!, platform: v["platform"], boundary: v["boundary"]!,
+                                 internals: v["internals"], reason: v["reason"]!, since: v["since"]!, location: location(node))
+        island.path = path
+        return island
     }
 
-    func ruling(_ node: YAMLNode) throws -> CensusRuling {
-        let s = "census.rulings"
-        return CensusRuling(field: try required(node, "field", in: s), ruling: try required(node, "ruling", in: s),
-                            reason: try required(node, "reason", in: s), since: try required(node, "since", in: s), location: location(node))
+    private mutating func ruling(_ node: YAMLNode, _ path: String) -> CensusRuling? {
+        guard let v = entry(node, path, section: "census ruling", required: ["field", "ruling", "reason", "since"]) else { return nil }
+        guard ManifestVocabulary.rulings.contains(v["ruling"]!) else {
+            error(at: node["ruling"]!.mark, "unknown ruling '\(v["ruling"]!)'",
+                  fix: "a ruling says what the field is instead of an L0 field: " + ManifestVocabulary.rulings.joined(separator: ", ")
+                      + "; a field that is navigation belongs in the structure as path, slot, tabs or stage")
+            return nil
+        }
+        var ruling = CensusRuling(field: v["field"]!, ruling: v["ruling"]!, reason: v["reason"]!, since: v["since"]!, location: location(node))
+        ruling.path = path
+        return ruling
+    }
+
+    private mutating func mocks(_ node: YAMLNode, _ path: String) -> Mocks {
+        var mocks = Mocks(bundle: nil, generators: [])
+        for pair in checkedKeys(node, path, known: ["bundle", "generators"]) {
+            let keyPath = "\(path).\(pair.key)"
+            note(keyPath, pair.value)
+            if pair.key == "bundle" { mocks.bundle = string(pair.value, keyPath); continue }
+            for row in mapping(pair.value, keyPath) ?? [] {
+                let rowPath = "\(keyPath).\(row.key)"
+                places[rowPath] = ManifestLocation(line: row.keyMark.line, column: row.keyMark.column)
+                var output: String?, template: String?, package: String?, sources: [String] = [], args: [String] = []
+                for field in mapping(row.value, rowPath) ?? [] {
+                    let fieldPath = "\(rowPath).\(field.key)"
+                    note(fieldPath, field.value)
+                    switch field.key {
+                    case "output": output = string(field.value, fieldPath)
+                    case "template": template = string(field.value, fieldPath)
+                    case "package": package = string(field.value, fieldPath)
+                    case "sources": sources = strings(field.value, fieldPath)
+                    case "args": args = strings(field.value, fieldPath)
+                    default:
+                        warnings.append(ManifestError(file: file, line: field.keyMark.line, column: field.keyMark.column,
+                                                      message: "generator '\(row.key)' has the key '\(field.key)', which duet does not read (kept as an extension)"))
+                    }
+                }
+                guard let output, let template else {
+                    error(at: row.keyMark, "generator '\(row.key)' needs \(output == nil ? "output" : "template")",
+                          fix: "each generator row names its output: and template:")
+                    continue
+                }
+                mocks.generators.append(MockGenerator(name: row.key, output: output, template: template, package: package,
+                                                      sources: sources, args: args))
+            }
+        }
+        return mocks
     }
 }

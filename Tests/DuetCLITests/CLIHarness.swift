@@ -36,3 +36,6 @@ var referenceDirectory: URL? {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }
+
+/// The package root, found from this file's location.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -17,18 +17,26 @@ private struct QuestionRepository {
     static let islands = """
         presentation:
           islands:
-            - {id: photo-carousel, feature: memorydetail, platform: ios, boundary: index, reason: pager, since: "2026-01-01"}
-            - {id: photo-carousel, feature: memorydetail, platform: android, boundary: index, reason: pager, since: "2026-01-01"}
-            - {id: video-player, feature: memorydetail, platform: ios, boundary: playing, reason: player, since: "2026-01-01"}
-            - {id: video-player, feature: memorydetail, platform: android, boundary: playing, reason: player, since: "2026-01-01"}
-            - {id: media-capture-chrome, feature: capture, platform: ios, boundary: flash, reason: camera, since: "2026-01-01"}
-            - {id: media-capture-chrome, feature: capture, platform: android, boundary: flash, reason: camera, since: "2026-01-01"}
+            - {id: memorydetail.photo-carousel, feature: memorydetail, platform: ios, boundary: index, reason: pager, since: "2026-01-01"}
+            - {id: memorydetail.photo-carousel, feature: memorydetail, platform: android, boundary: index, reason: pager, since: "2026-01-01"}
+            - {id: memorydetail.video-player, feature: memorydetail, platform: ios, boundary: playing, reason: player, since: "2026-01-01"}
+            - {id: memorydetail.video-player, feature: memorydetail, platform: android, boundary: playing, reason: player, since: "2026-01-01"}
+            - {id: capture.media-capture-chrome, feature: capture, platform: ios, boundary: flash, reason: camera, since: "2026-01-01"}
+            - {id: capture.media-capture-chrome, feature: capture, platform: android, boundary: flash, reason: camera, since: "2026-01-01"}
         """
+
+    static let featureNames = ["capture", "mainnav", "memorydetail", "onboarding", "rootnav", "shared", "timeline"]
+    /// Every feature with its (empty) source files, so the manifest's lint holds.
+    static let features = "features:\n" + featureNames.map { "  \($0):\n    swift: Sources/\($0).swift\n    scenario: Sources/\($0)Scenarios.swift\n" }.joined()
 
     init() throws {
         root = try temporaryDirectory()
         try FileManager.default.createDirectory(at: root.appendingPathComponent("parity"), withIntermediateDirectories: true)
-        try writeManifest(Self.islands + "\n" + Self.rulings + "\n")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        for name in Self.featureNames {
+            for file in ["\(name).swift", "\(name)Scenarios.swift"] { try Data().write(to: root.appendingPathComponent("Sources/\(file)")) }
+        }
+        try writeManifest(Self.features + Self.islands + "\n" + Self.rulings + "\n")
         let corpus = try Corpus.open(at: root.appendingPathComponent("corpus.db").path)
         func f(_ path: String, _ shape: String, _ role: String, _ kinds: [String]? = nil) -> FieldDescription {
             FieldDescription(path: path, shape: shape, role: role, kinds: kinds)
@@ -41,9 +49,9 @@ private struct QuestionRepository {
             s("mainnav", [f("activeTab", "enum", "tabs", ["myLane", "shared"]), f("sheet", "optional<sum>", "slot", ["capture"])]),
             s("timeline", [f("path", "array<sum>", "path", ["memoryDetail"]), f("sheet", "optional<sum>", "slot", ["sharePicker"])]),
             s("shared", [f("path", "array<sum>", "path", ["memoryDetail"]), f("sheet", "optional<sum>", "slot", ["sharePicker"])]),
-            s("memorydetail", [f("sheet", "optional<sum>", "slot", ["sharePicker"]), f("carousel", "object", "island:photo-carousel"),
-                               f("player", "object", "island:video-player")]),
-            s("capture", [f("sheet", "optional<sum>", "slot", ["camera", "photoLibrary"]), f("chrome", "object", "island:media-capture-chrome")]),
+            s("memorydetail", [f("sheet", "optional<sum>", "slot", ["sharePicker"]), f("carousel", "object", "island:memorydetail.photo-carousel"),
+                               f("player", "object", "island:memorydetail.video-player")]),
+            s("capture", [f("sheet", "optional<sum>", "slot", ["camera", "photoLibrary"]), f("chrome", "object", "island:capture.media-capture-chrome")]),
             s("onboarding", [f("page", "enum", "data")]),
         ], origin: "test")
         func leaf(_ name: String, _ feature: String, _ initial: String, _ steps: [(String, String)]) throws -> Fixture {
@@ -170,7 +178,7 @@ final class QuestionVerbsTests: XCTestCase {
         let run = repo.run("islands", "--format", "json")
         XCTAssertEqual(run.status, .holds, run.stderr)
         let rows = try XCTUnwrap(CanonicalJSON.parse(run.stdout).arrayValue)
-        XCTAssertEqual(rows.compactMap { $0["island"]?.stringValue }, ["media-capture-chrome", "photo-carousel", "video-player"])
+        XCTAssertEqual(rows.compactMap { $0["island"]?.stringValue }, ["capture.media-capture-chrome", "memorydetail.photo-carousel", "memorydetail.video-player"])
         XCTAssertEqual(rows.compactMap { $0["platforms"]?.stringValue }, ["android ios", "android ios", "android ios"])
         XCTAssertEqual(rows.compactMap { $0["verb_count"]?.intValue }, [0, 1, 0])
     }
@@ -193,6 +201,14 @@ final class QuestionVerbsTests: XCTestCase {
         XCTAssertEqual(try CanonicalJSON.parse(list.stdout).arrayValue?.compactMap { $0["milestone"]?.stringValue }, ["alpha", "beta"])
         XCTAssertTrue(repo.run("milestone", "show", "alpha").stdout.contains("# Milestone alpha"))
         XCTAssertEqual(repo.run("milestone", "show", "gamma").status, .usage)
+
+        // Negative control: a lint finding is a failing gate.
+        try repo.writeManifest(QuestionRepository.features + QuestionRepository.islands.replacingOccurrences(of: "since: \"2026-01-01\"}", with: "since: \"2099-01-01\"}")
+                               + "\n" + QuestionRepository.rulings + "\n")
+        let failing = repo.run("milestone", "delta")
+        XCTAssertEqual(failing.status, .findings, failing.stderr)
+        XCTAssertTrue(failing.stderr.contains("lint fails"), failing.stderr)
+        XCTAssertTrue(failing.stdout.contains("- lint: holds → fails"), failing.stdout)
     }
 
     func testLedgerSyncRecordsAndHistoryLists() throws {

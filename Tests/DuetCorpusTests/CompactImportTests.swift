@@ -9,17 +9,14 @@ final class CompactImportTests: XCTestCase {
     // MARK: - Same rows as the tree reader
 
     func testReferenceFixturesStoreTheSameRowsAsTheTreeReader() throws {
-        let directory = try referenceDirectory()
+        let directory = try referenceFixtureDirectory()
         try assertSameRows(importing: directory, structures: ["counter": ["phase": "stage"]], expectCompact: true)
     }
 
     func testTheSeedsExportedFixturesStoreTheSameRowsAsTheTreeReader() throws {
-        let work = try makeTemporaryDirectory("seed")
-        let seed = try Corpus.load(seed: packageRoot.appendingPathComponent("corpus.db.seed").path,
-                                   into: work.appendingPathComponent("seed.db").path)
-        let files = work.appendingPathComponent("fixtures")
-        XCTAssertGreaterThan(try seed.exportFixtures(to: files.path), 10)
-        try assertSameRows(importing: files, structures: try seed.structures(), expectCompact: true)
+        let seed = try exportedSeed()
+        XCTAssertGreaterThan(seed.count, 10)
+        try assertSameRows(importing: seed.fixtures, structures: try seed.corpus.structures(), expectCompact: true)
     }
 
     func testSyntheticFixturesStoreTheSameRowsAsTheTreeReader() throws {
@@ -165,8 +162,8 @@ final class CompactImportTests: XCTestCase {
              "expectedEffects": [{"kind": "run", "id": "nav.load", "payload": {}}],
              "expectedState": {"path": [{"case": "detail"}, "raw", 3], "sheet": {"case": "cam\\u0001era"}, "tab": "shared", "media": {"page": 1}},
              "label": "open \\n it", "line": -3, "custom": {"z": null, "a": true}},
-            {"action": {"value": 1}, "expectedEffects": [], "expectedState": null, "linkToNext": false},
-            {"action": "plain", "expectedEffects": [], "node": "n", "aaa": 1}
+            {"action": {"value": 1, "case": "close"}, "expectedEffects": [], "expectedState": {"sheet": null}, "linkToNext": false},
+            {"action": {"case": "plain"}, "expectedEffects": [], "expectedState": [], "node": "n", "aaa": 1}
           ],
           "Zfirst": "upper case sorts first",
           "extra\\"key": 1
@@ -178,9 +175,8 @@ final class CompactImportTests: XCTestCase {
           {"node": "b", "action": {"case": "back"}, "expectedEffects": []}
         ]}
         """),
-        ("placeholder", #"{"feature": "nav", "description": "no steps yet", "scenario": {}}"#),
-        ("nullstart", #"{"feature": "nav", "initialState": null, "steps": [{"action": {"case": "x"}, "expectedEffects": [], "expectedState": {"sheet": {"case": "s"}}}]}"#),
-        ("both", #"{"chain": "c", "feature": "nav", "initialState": {"sheet": {"case": "a"}}, "initialStates": {"n": {}}, "steps": []}"#),
-        ("other-feature", #"{"feature": "unplanned", "initialState": {"sheet": {"case": "a"}}, "steps": [{"action": {}, "expectedEffects": [], "expectedState": {}}]}"#),
+        ("scalarstart", #"{"feature": "nav", "initialState": 0, "scenario": {}, "steps": [{"action": {"case": "x"}, "expectedEffects": [], "expectedState": {"sheet": {"case": "s"}}}]}"#),
+        ("both", #"{"chain": "c", "feature": "nav", "initialState": {"sheet": {"case": "a"}}, "initialStates": {"n": {}, "m\u00e9": {}}, "steps": [{"node": "m\u00e9", "action": {"case": "x"}, "expectedEffects": []}]}"#),
+        ("other-feature", #"{"feature": "unplanned", "initialState": {"sheet": {"case": "a"}}, "steps": [{"action": {"case": "x"}, "expectedEffects": [], "expectedState": {}}]}"#),
     ]
 }

@@ -80,7 +80,7 @@ final class DamageTests: XCTestCase {
         let seed = URL(fileURLWithPath: path + ".seed")
         let fresh = try Corpus.temporary()
         try write(try fresh.dumpText(), to: seed)
-        try Corpus.load(seed: seed.path, into: path).upsertFixtures([extra])
+        try Corpus.rebuild(from: seed.path, at: path, discardingLocal: true).corpus.upsertFixtures([extra])
         XCTAssertFalse(FileManager.default.fileExists(atPath: DamageRecord.path(for: path)))
     }
 

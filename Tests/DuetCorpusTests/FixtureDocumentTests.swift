@@ -4,7 +4,7 @@ import Duet
 
 final class FixtureDocumentTests: XCTestCase {
     func testEveryReferenceFixtureRoundTripsThroughTheModelByteForByte() throws {
-        let files = try referenceFixtureFiles()
+        let files = try referenceFixtureFiles(in: try referenceDirectory())
         XCTAssertGreaterThan(files.count, 0)
         for file in files {
             let original = try bytes(of: file)

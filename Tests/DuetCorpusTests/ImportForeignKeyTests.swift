@@ -41,8 +41,10 @@ final class ImportForeignKeyTests: XCTestCase {
                        "the replaced fixture keeps only its new steps")
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM snapshot_kinds WHERE kind = 'nav.slot.share'"), 0,
                        "index rows only the old b held are gone")
+        try corpus.collectDeferredGarbage()
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs WHERE bytes = CAST('{\"n\":\"share\"}' AS BLOB)"), 0,
-                       "blobs only the old b held are gone")
+                       "blobs only the old b held are gone after the sweep")
+        try assertIntact(corpus, "after the sweep")
 
         let third = try corpus.importFixtures(from: dir.path, manifestStructures: structures)
         XCTAssertEqual(third.unchanged, ["a", "b", "c"])

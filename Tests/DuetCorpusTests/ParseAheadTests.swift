@@ -7,7 +7,7 @@ final class ParseAheadTests: XCTestCase {
     private func files(_ count: Int) throws -> [(name: String, path: String)] {
         let dir = try makeTemporaryDirectory("ahead")
         for index in 0..<count {
-            try write(#"{"feature":"f","initialState":{"n":\#(index)},"steps":[]}"#,
+            try write(#"{"feature":"f","initialState":{"n":\#(index)},"steps":[{"action":{"case":"go"},"expectedEffects":[],"expectedState":{}}]}"#,
                       to: dir.appendingPathComponent(String(format: "f%04d.fixture.json", index)))
         }
         return try FixtureFiles.find(in: dir.path)

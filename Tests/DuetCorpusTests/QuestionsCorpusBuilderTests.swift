@@ -114,7 +114,7 @@ enum QuestionsCorpus {
         census:
           rulings:
             - {field: onboarding.page, ruling: data, reason: no host mounts children from it, since: "2026-01-01"}
-            - {field: rootnav.isEnterCodePresented, ruling: data, reason: a flag, not a sixth slot, since: "2026-01-01"}
+            - {field: rootnav.isEnterCodePresented, ruling: data, reason: "a flag, not a sixth slot", since: "2026-01-01"}
         """
 
     static func manifest(_ text: String = manifestText) throws -> Manifest { try Manifest.parse(text, file: "manifest.yaml") }

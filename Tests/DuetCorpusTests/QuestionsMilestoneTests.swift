@@ -7,10 +7,14 @@ final class QuestionsMilestoneTests: XCTestCase {
     private typealias Q = QuestionsCorpus
     private let day1 = Date(timeIntervalSince1970: 1_780_000_000)
     private let day2 = Date(timeIntervalSince1970: 1_780_086_400)
+    private var tree: RecordTree!
+
+    override func setUpWithError() throws { tree = RecordTree(root: try makeTemporaryDirectory("milestones").path) }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: tree.root) }
 
     func testAMilestoneGathersEverySectionAndIsStored() throws {
         let corpus = try Q.make()
-        let (report, replaced) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        let (report, replaced) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1, tree: tree)
         XCTAssertFalse(replaced)
         XCTAssertNil(report.difference)
         XCTAssertEqual(report.corpus.fixtures, Q.fixtures.count)
@@ -21,15 +25,18 @@ final class QuestionsMilestoneTests: XCTestCase {
         XCTAssertEqual(try corpus.milestone(named: "alpha"), report)
         XCTAssertEqual(try corpus.milestones().map(\.name), ["alpha"])
         XCTAssertNil(try corpus.milestone(named: "beta"))
+        // The file of record holds the same report, in the pinned pretty form.
+        let file = try bytes(of: URL(fileURLWithPath: tree.milestonesDirectory + "/alpha.json"))
+        XCTAssertEqual(file, try CanonicalEncoder().encode(report).prettyBytes)
     }
 
     func testTheNextMilestoneShowsWhatWasAddedAndRemoved() throws {
         let corpus = try Q.make()
-        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1, tree: tree)
         try corpus.upsertFixtures([Q.leaf("capture.location", "capture", #"{"chrome":{"flash":false}}"#,
                                           [("locationTapped", #"{"chrome":{"flash":false},"sheet":{"case":"location"}}"#)])])
         try corpus.deleteFixtures(named: ["shared"])
-        let (report, _) = try corpus.recordMilestone(named: "beta", manifest: Q.manifest(), now: day2)
+        let (report, _) = try corpus.recordMilestone(named: "beta", manifest: Q.manifest(), now: day2, tree: tree)
         let difference = try XCTUnwrap(report.difference)
         XCTAssertEqual(difference.previous, "alpha")
         XCTAssertEqual(difference.fixtures.added, ["capture.location"])
@@ -38,16 +45,16 @@ final class QuestionsMilestoneTests: XCTestCase {
         XCTAssertEqual(difference.kinds.removed, ["shared.path.memoryDetail"])
         XCTAssertTrue(difference.entries.isEmpty)
         // Negative control: nothing changed, nothing to report.
-        let (same, _) = try corpus.recordMilestone(named: "gamma", manifest: Q.manifest(), now: day2)
+        let (same, _) = try corpus.recordMilestone(named: "gamma", manifest: Q.manifest(), now: day2, tree: tree)
         XCTAssertEqual(same.difference?.previous, "beta")
         XCTAssertEqual(same.difference?.isEmpty, true)
     }
 
     func testRerunningANameReplacesItAndComparesWithTheOneBefore() throws {
         let corpus = try Q.make()
-        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
-        _ = try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day1)
-        let (again, replaced) = try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day2)
+        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1, tree: tree)
+        _ = try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day1, tree: tree)
+        let (again, replaced) = try corpus.recordMilestone(named: "current", manifest: Q.manifest(), now: day2, tree: tree)
         XCTAssertTrue(replaced)
         XCTAssertEqual(again.difference?.previous, "alpha")
         XCTAssertEqual(try corpus.milestones().map(\.name), ["alpha", "current"])
@@ -56,8 +63,8 @@ final class QuestionsMilestoneTests: XCTestCase {
 
     func testMarkdownAndHTMLCarryEverySection() throws {
         let corpus = try Q.make()
-        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
-        let (report, _) = try corpus.recordMilestone(named: "beta", manifest: Q.manifest(), now: day2)
+        _ = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1, tree: tree)
+        let (report, _) = try corpus.recordMilestone(named: "beta", manifest: Q.manifest(), now: day2, tree: tree)
         let markdown = report.markdown()
         for heading in ["# Milestone beta", "## Corpus", "## Verify", "## Census", "### Candidates", "## Kind coverage",
                         "## Islands", "## Ledger", "## Difference", "onboarding.page", "Since alpha"] {
@@ -75,11 +82,11 @@ final class QuestionsMilestoneTests: XCTestCase {
         let corpus = try Q.make()
         for (platform, status, day) in [("swift", "failed", "2026-01-01"), ("swift", "passed", "2026-01-02"), ("kotlin", "failed", "2026-01-02")] {
             try corpus.database.execute("""
-                INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms)
-                VALUES (?, ?, 'runner', ?, 10, 9, 1, 0, 0, 5)
+                INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms, scope)
+                VALUES (?, ?, 'runner', ?, 10, 9, 1, 0, 0, 5, 'full')
                 """, [.text(day), .text(platform), .text(status)])
         }
-        let (report, _) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1)
+        let (report, _) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1, tree: tree)
         XCTAssertEqual(report.verify.map(\.platform), ["kotlin", "swift"])
         XCTAssertEqual(report.verify.map(\.status), ["failed", "passed"])
     }

@@ -17,6 +17,7 @@ final class RunnerDescribesTests: XCTestCase {
         XCTAssertEqual(stored["swift"], [structure("nav", role: "slot")])
         XCTAssertEqual(stored["kotlin"], [structure("nav", role: "data")])
         XCTAssertEqual(DeclarationParity.differences(("swift", stored["swift"]!), ("kotlin", stored["kotlin"]!)).map(\.aspect), [.role])
+        try corpus.collectDeferredGarbage()
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM blobs"), 2, "the replaced answer's blob is collected")
     }
 }

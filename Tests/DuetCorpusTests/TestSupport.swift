@@ -15,12 +15,25 @@ func referenceDirectory() throws -> URL {
     return url
 }
 
-/// Every `*.fixture.json` below the reference directory.
-func referenceFixtureFiles() throws -> [URL] {
-    let root = try referenceDirectory()
+/// The reference fixture documents (`duet/fixtures`: dialect 2 leaves and a chain). The mini-dual
+/// tree's `*.fixture.json` are placeholders for its lint (`{"fixture":…,"note":…}`), not fixtures.
+func referenceFixtureDirectory() throws -> URL { try referenceDirectory().appendingPathComponent("duet/fixtures") }
+
+/// Every `*.fixture.json` below `directory` (default: the reference fixture documents).
+func referenceFixtureFiles(in directory: URL? = nil) throws -> [URL] {
+    let root = try directory ?? referenceFixtureDirectory()
     let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
     return enumerator.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(".fixture.json") }
         .sorted { $0.path < $1.path }
+}
+
+/// The committed seed loaded into a temporary corpus, and its fixtures exported to a folder.
+func exportedSeed() throws -> (corpus: Corpus, fixtures: URL, count: Int) {
+    let work = try makeTemporaryDirectory("seed")
+    let seed = try Corpus.load(seed: packageRoot.appendingPathComponent("corpus.db.seed").path,
+                               into: work.appendingPathComponent("seed.db").path)
+    let files = work.appendingPathComponent("fixtures")
+    return (seed, files, try seed.exportFixtures(to: files.path))
 }
 
 func makeTemporaryDirectory(_ label: String = "dir") throws -> URL {

@@ -54,13 +54,13 @@ final class ManifestReaderTests: XCTestCase {
 
     func testAMissingRequiredKeyNamesIt() {
         XCTAssertThrowsError(try Manifest.parse("census:\n  rulings:\n    - field: a.b\n      ruling: data\n", file: "m.yaml")) { error in
-            XCTAssertEqual((error as? ManifestError)?.message, "census.rulings entry needs 'reason'")
+            XCTAssertEqual((error as? ManifestError)?.message, "a census ruling entry needs 'reason', 'since'")
         }
     }
 
     func testASyntaxErrorCarriesLineAndColumn() {
         XCTAssertThrowsError(try Manifest.parse("features:\n  a: [unclosed\n", file: "m.yaml")) { error in
-            let error = error as? YAMLError
+            let error = error as? ManifestError
             XCTAssertEqual(error?.file, "m.yaml")
             XCTAssertEqual(error?.line, 3)
         }
@@ -68,7 +68,7 @@ final class ManifestReaderTests: XCTestCase {
 
     func testDuplicateKeysAreRefused() {
         XCTAssertThrowsError(try Manifest.parse("runners:\n  swift: a\n  swift: b\n", file: "m.yaml")) { error in
-            XCTAssertEqual((error as? YAMLError)?.line, 3)
+            XCTAssertEqual((error as? ManifestError)?.line, 3)
         }
     }
 }

@@ -62,21 +62,60 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertEqual(stored.results.first { $0.fixture == "tally" }?.step, 3)
     }
 
-    func testCheckPassesMetadataOnlyChurnAndWritesIt() throws {
-        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
-        let check = duet("record", "--check", "--runner", try SampleRunner.command("--relabel"))
-        XCTAssertEqual(check.status, .holds, check.out + check.err)
-        XCTAssertTrue(check.out.contains("metadata"), check.out)
-        XCTAssertEqual(try storedFixtures().first { $0.name == "tally" }?.steps[0].label, "increment (renamed)")
+    var fixturesFolder: URL { directory.appendingPathComponent("parity/fixtures") }
+
+    /// The files of record: name → bytes.
+    func filesOfRecord() throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: fixturesFolder.path)) ?? [] {
+            files[name] = Array(try Data(contentsOf: fixturesFolder.appendingPathComponent(name)))
+        }
+        return files
     }
 
-    func testCheckFailsOnDriftLeavesTheFixturesAndKeepsItPendingUntilAccepted() throws {
+    func testRecordWritesTheFixturesOfRecordInThePinnedPrettyForm() throws {
         XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
-        let before = try storedFixtures()
+        let files = try filesOfRecord()
+        XCTAssertEqual(files.keys.sorted(), ["chain-ping-pong.fixture.json", "tally-endings.changes-its-mind.fixture.json",
+                                              "tally-endings.keeps-counting.fixture.json", "tally.fixture.json"])
+        for fixture in try storedFixtures() {
+            XCTAssertEqual(files[fixture.name + ".fixture.json"], fixture.document.prettyBytes, fixture.name)
+        }
+    }
+
+    func testPlainRecordWritesMetadataOnlyChurn() throws {
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
+        let record = duet("record", "--runner", try SampleRunner.command("--relabel"))
+        XCTAssertEqual(record.status, .holds, record.out + record.err)
+        XCTAssertTrue(record.out.contains("metadata"), record.out)
+        XCTAssertEqual(try storedFixtures().first { $0.name == "tally" }?.steps[0].label, "increment (renamed)")
+        XCTAssertTrue(String(decoding: try XCTUnwrap(try filesOfRecord()["tally.fixture.json"]), as: UTF8.self).contains("increment (renamed)"))
+    }
+
+    func testCheckWritesNothingAtAllAndFailsOnAnyDifference() throws {
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
+        let files = try filesOfRecord(), fixtures = try storedFixtures()
+        // Negative control: the same recording holds.
+        XCTAssertEqual(duet("record", "--check", "--runner", try SampleRunner.command()).status, .holds)
+        for flag in ["--relabel", "--mutate"] {
+            let check = duet("record", "--check", "--runner", try SampleRunner.command(flag))
+            XCTAssertEqual(check.status, .findings, flag)
+            XCTAssertEqual(try filesOfRecord(), files, "\(flag): no file written")
+            XCTAssertEqual(try storedFixtures(), fixtures, "\(flag): no fixture row written")
+            XCTAssertEqual(try Corpus.open(at: corpusPath).pendingRecordings(), [], "\(flag): nothing kept pending")
+        }
         let check = duet("record", "--check", "--runner", try SampleRunner.command("--mutate"))
-        XCTAssertEqual(check.status, .findings)
         XCTAssertTrue(check.out.contains("step 3 \"a third increment\" expectedState.count: stored 3, recorded 4"), check.out)
-        XCTAssertEqual(try storedFixtures(), before, "the drift gate never touches stored fixtures")
+        XCTAssertEqual(duet("record", "--check", "--write", "--runner", try SampleRunner.command()).status, .usage)
+    }
+
+    func testPlainRecordNeverOverwritesDriftAndKeepsItPendingUntilAccepted() throws {
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
+        let before = try storedFixtures(), files = try filesOfRecord()
+        let record = duet("record", "--runner", try SampleRunner.command("--mutate"))
+        XCTAssertEqual(record.status, .findings)
+        XCTAssertEqual(try filesOfRecord(), files, "a changed fixture's file is never overwritten")
+        XCTAssertEqual(try storedFixtures(), before)
 
         let list = duet("pending", "--format", "json")
         let pending = try CanonicalJSON.parse(list.out.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -85,14 +124,37 @@ final class ReplayVerbTests: XCTestCase {
         let show = duet("pending", "show", "tally")
         XCTAssertTrue(show.out.contains("step 3"), show.out)
         XCTAssertTrue(show.out.contains("step 5"), "every differing step is listed: \(show.out)")
+        XCTAssertTrue(show.out.contains("--- parity/fixtures/tally.fixture.json"), show.out)
+        XCTAssertTrue(show.out.contains("-        \"count\": 3"), show.out)
+        XCTAssertTrue(show.out.contains("+        \"count\": 4"), show.out)
+        XCTAssertFalse(show.out.contains("\u{1B}["), "no colour when not on a terminal")
 
         XCTAssertEqual(duet("pending", "reject", "tally-endings.keeps-counting").status, .holds)
         XCTAssertEqual(try storedFixtures(), before)
         XCTAssertEqual(duet("pending", "accept", "nope").status, .usage)
         XCTAssertEqual(duet("pending", "accept", "tally").status, .holds)
         XCTAssertEqual(try storedFixtures().first { $0.name == "tally" }?.steps[3].expectedState?["count"], .int(4))
+        XCTAssertEqual(try filesOfRecord()["tally.fixture.json"], try storedFixtures().first { $0.name == "tally" }?.document.prettyBytes,
+                       "accepting writes the file of record")
         XCTAssertEqual(duet("pending", "--format", "json").out.trimmingCharacters(in: .whitespacesAndNewlines), "[]")
         XCTAssertEqual(duet("verify", "--runner", try SampleRunner.command("--mutate"), "--fixture", "tally").status, .holds)
+    }
+
+    func testAHandEditedFixtureFailsVerifyIsKeptByRecordAndAcceptRestoresTheRecordedBytes() throws {
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
+        let file = fixturesFolder.appendingPathComponent("tally.fixture.json")
+        let committed = try Data(contentsOf: file)
+        let edited = String(decoding: committed, as: UTF8.self).replacingOccurrences(of: "\"count\": 3", with: "\"count\": 33")
+        XCTAssertNotEqual(edited, String(decoding: committed, as: UTF8.self))
+        try Data(edited.utf8).write(to: file)
+
+        let verify = duet("verify", "--runner", try SampleRunner.command())
+        XCTAssertEqual(verify.status, .findings, "the edit is picked up with no import: \(verify.out)")
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .findings)
+        XCTAssertEqual(try Data(contentsOf: file), Data(edited.utf8), "record keeps the edit")
+        XCTAssertEqual(duet("pending", "accept", "tally").status, .holds)
+        XCTAssertEqual(try Data(contentsOf: file), committed, "accept writes the recorded bytes back")
+        XCTAssertEqual(duet("verify", "--runner", try SampleRunner.command()).status, .holds)
     }
 
     func testRecordSelectsByFeatureOrFixtureAndRefusesASelectionMatchingNothing() throws {
@@ -105,19 +167,40 @@ final class ReplayVerbTests: XCTestCase {
 
     func testWriteAcceptsDriftDirectly() throws {
         XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
-        XCTAssertEqual(duet("record", "--check", "--write", "--runner", try SampleRunner.command("--mutate")).status, .holds)
+        XCTAssertEqual(duet("record", "--write", "--runner", try SampleRunner.command("--mutate")).status, .holds)
         XCTAssertEqual(try storedFixtures().first { $0.name == "tally" }?.steps[3].expectedState?["count"], .int(4))
+        XCTAssertTrue(String(decoding: try XCTUnwrap(try filesOfRecord()["tally.fixture.json"]), as: UTF8.self).contains("\"count\": 4"))
     }
 
-    func testUnderCIRecordNeverWritesSilently() throws {
+    func testUnderCIRecordIsTheCheckAndWritesNothing() throws {
         let record = duet("record", "--runner", try SampleRunner.command(), environment: ["CI": "true"])
         XCTAssertEqual(record.status, .findings)
         XCTAssertEqual(try storedFixtures(), [])
-        XCTAssertEqual(try Corpus.open(at: corpusPath).pendingRecordings().map(\.reason), Array(repeating: .new, count: 4))
-        XCTAssertEqual(duet("pending", "accept", "--all").status, .holds)
-        XCTAssertEqual(try storedFixtures().count, 4)
-        // Negative control: outside CI the same record writes.
-        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command("--relabel"), environment: [:]).status, .holds)
+        XCTAssertEqual(try filesOfRecord(), [:])
+        XCTAssertEqual(try Corpus.open(at: corpusPath).pendingRecordings(), [])
+        // Negative controls: an explicit --write under CI writes, and so does a plain record outside CI.
+        XCTAssertEqual(duet("record", "--write", "--runner", try SampleRunner.command(), environment: ["CI": "true"]).status, .holds)
+        XCTAssertEqual(try filesOfRecord().count, 4)
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command("--relabel"), environment: ["CI": "0"]).status, .holds)
+    }
+
+    func testFixturesNoScenarioRecordsAreWarnedRejectedOrDeleted() throws {
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
+        let orphan = fixturesFolder.appendingPathComponent("orphan.fixture.json")
+        try FileManager.default.copyItem(at: fixturesFolder.appendingPathComponent("tally.fixture.json"), to: orphan)
+        let warn = duet("record", "--runner", try SampleRunner.command())
+        XCTAssertEqual(warn.status, .holds)
+        XCTAssertTrue(warn.err.contains("orphan"), warn.err)
+        XCTAssertEqual(duet("record", "--unreferenced", "reject", "--runner", try SampleRunner.command()).status, .findings)
+        XCTAssertEqual(duet("record", "--check", "--unreferenced", "reject", "--runner", try SampleRunner.command()).status, .findings)
+        XCTAssertEqual(duet("record", "--check", "--unreferenced", "delete", "--runner", try SampleRunner.command()).status, .usage)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: orphan.path))
+        let delete = duet("record", "--unreferenced", "delete", "--runner", try SampleRunner.command())
+        XCTAssertEqual(delete.status, .holds, delete.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: orphan.path))
+        XCTAssertFalse(try storedFixtures().contains { $0.name == "orphan" })
+        // Negative control: with nothing unreferenced, reject holds.
+        XCTAssertEqual(duet("record", "--unreferenced", "reject", "--runner", try SampleRunner.command()).status, .holds)
     }
 
     func testVerifyWithNothingStoredOrNoRunnerIsNeverAPass() throws {

@@ -69,6 +69,12 @@ enum Tally: Feature {
                  FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["editor", "about"])],
         actions: ["increment", "decrement", "named", "present", "dismiss", "save"],
         effects: ["persist", "announce"])
+
+    static var structureWithSheetAsData: FeatureStructure {
+        var structure = Self.structure
+        structure.fields[2].role = "data"
+        return structure
+    }
 }
 
 /// The two nodes of a chain: ping fires a delegate payload that pong receives as an action.

@@ -1,7 +1,8 @@
 // A replay runner over sample features, for DuetReplay's tests and benchmarks.
 // `--mutate` breaks one reducer rule; `--relabel` renames a step label (metadata only);
-// `--crashable` makes `named("crash")` exit and `named("hang")` hang; `--stall-after N` stops
-// answering after N reductions.
+// `--crashable` makes `named("crash")` exit and `named("hang")` hang; `--describe-sheet-as-data`
+// answers `describe` with Tally's slot declared as data (a declaration-parity difference);
+// `--stall-after N` stops answering after N reductions.
 import DuetReplay
 
 Tally.mutated = CommandLine.arguments.contains("--mutate")
@@ -10,7 +11,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stall-after"), flag + 1 < 
     Tally.stallAfter = Int(CommandLine.arguments[flag + 1])
 }
 var registry = ReplayRegistry(platform: "swift")
-registry.register(Tally.self, describe: { Tally.structure })
+let describesSheetAsData = CommandLine.arguments.contains("--describe-sheet-as-data")
+registry.register(Tally.self, describe: { describesSheetAsData ? Tally.structureWithSheetAsData : Tally.structure })
 registry.register(Ping.self)
 registry.register(Pong.self)
 registry.addScenarios(SampleScenarios.all(relabel: CommandLine.arguments.contains("--relabel")))

@@ -5,7 +5,10 @@
 // verifier each spend per step through the protocol (which side sets the pace).
 //
 //     swift build -c release --scratch-path /tmp/build-replay-rel --product replay-bench
-//     /tmp/build-replay-rel/release/replay-bench [--steps 200000] [--window 512]
+//     /tmp/build-replay-rel/release/replay-bench [--steps 200000] [--window 512] [--kotlin kotlin/build/memorylane-runner]
+//
+// With `--kotlin CMD` the two flavors' runners are also measured side by side on the same fixtures
+// (`FlavorRun`: start-up to handshake, steps/s once warm); the Kotlin runner must reach 30,000 steps/s.
 //
 // `replay-bench --serve` is the runner the protocol side spawns (Memory Lane over stdio).
 import Duet
@@ -141,6 +144,20 @@ print(String(format: "protocol / in-process: %.1f%% with one runner, %.1f%% with
              protocolRate / inRate * 100, parallelRate / inRate * 100))
 let rateHolds = protocolRate >= 30_000 ? "holds with one runner" : parallelRate >= 30_000 ? "holds with two runners only" : "FAILS"
 print("target >= 30000 steps/s: \(rateHolds); target >= 30%: \(protocolRate / inRate >= 0.30 ? "holds" : "FAILS")")
-let holds = run.passed && parallelRun.passed && inFailures == 0 && bytesAnswered == stepIndex.count && treeAnswered == stepIndex.count && max(protocolRate, parallelRate) >= 30_000 && protocolRate / inRate >= 0.30
+var flavorsHold = true
+if let index = arguments.firstIndex(of: "--kotlin"), arguments.indices.contains(index + 1) {
+    let swiftRunner = FlavorRun.measure(platform: "swift", command: "'\(Bundle.main.executablePath ?? arguments[0])' --serve",
+                                        fixtures: fixtures, window: window)
+    let kotlinRunner = FlavorRun.measure(platform: "kotlin", command: arguments[index + 1], fixtures: fixtures, window: window)
+    for flavor in [swiftRunner, kotlinRunner] { print(flavor?.line ?? "flavor: a runner did not start") }
+    if let swiftRunner, let kotlinRunner {
+        print(String(format: "kotlin / swift runner, warm: %.2fx   (target: kotlin >= 30000 steps/s: %@)", kotlinRunner.warmRate / swiftRunner.warmRate,
+                     kotlinRunner.warmRate >= 30_000 ? "holds" : "FAILS"))
+        flavorsHold = swiftRunner.run.passed && kotlinRunner.run.passed && kotlinRunner.warmRate >= 30_000
+    } else {
+        flavorsHold = false
+    }
+}
+let holds = flavorsHold && run.passed && parallelRun.passed && inFailures == 0 && bytesAnswered == stepIndex.count && treeAnswered == stepIndex.count && max(protocolRate, parallelRate) >= 30_000 && protocolRate / inRate >= 0.30
 print(holds ? "targets: hold" : "targets: FAIL")
 exit(holds ? 0 : 1)

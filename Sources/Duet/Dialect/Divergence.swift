@@ -18,21 +18,39 @@ public struct Divergence: Sendable, Equatable, CustomStringConvertible {
 extension JSONValue {
     /// The first difference, depth-first in canonical key order; nil when equal.
     public static func firstDivergence(expected: JSONValue, actual: JSONValue) -> Divergence? {
-        divergence(expected, actual, path: "")
+        var first: Divergence?
+        walk(expected, actual, path: "") { first = $0; return false }
+        return first
     }
 
-    private static func divergence(_ e: JSONValue, _ a: JSONValue, path: String) -> Divergence? {
+    /// Every difference, at the deepest path where both sides still have the same shape, in
+    /// canonical order; empty when equal (the first one is `firstDivergence`).
+    ///
+    /// ```swift
+    /// JSONValue.differences(expected: before, actual: after).map(\.description)
+    /// // ["at attempts: expected 0, got 1", "at isLoading: expected false, got true"]
+    /// ```
+    public static func differences(expected: JSONValue, actual: JSONValue) -> [Divergence] {
+        var found: [Divergence] = []
+        walk(expected, actual, path: "") { found.append($0); return true }
+        return found
+    }
+
+    /// Calls `visit` with each difference until it returns false; returns false when stopped.
+    @discardableResult
+    private static func walk(_ e: JSONValue, _ a: JSONValue, path: String, _ visit: (Divergence) -> Bool) -> Bool {
         switch (e, a) {
         case (.array(let ea), .array(let aa)):
             for i in 0..<max(ea.count, aa.count) {
                 let sub = "\(path)[\(i)]"
                 guard i < ea.count, i < aa.count else {
-                    return Divergence(path: sub, expected: i < ea.count ? ea[i].canonicalString : nil,
-                                      actual: i < aa.count ? aa[i].canonicalString : nil)
+                    if !visit(Divergence(path: sub, expected: i < ea.count ? ea[i].canonicalString : nil,
+                                         actual: i < aa.count ? aa[i].canonicalString : nil)) { return false }
+                    continue
                 }
-                if let d = divergence(ea[i], aa[i], path: sub) { return d }
+                if !walk(ea[i], aa[i], path: sub, visit) { return false }
             }
-            return nil
+            return true
         case (.object(let eo), .object(let ao)):
             var i = 0, j = 0
             while i < eo.members.count || j < ao.members.count {
@@ -41,17 +59,19 @@ extension JSONValue {
                     c = ScalarOrder.compare(eo.members[i].key, ao.members[j].key)
                 }
                 if c < 0 {
-                    return Divergence(path: join(path, eo.members[i].key), expected: eo.members[i].value.canonicalString, actual: nil)
+                    if !visit(Divergence(path: join(path, eo.members[i].key), expected: eo.members[i].value.canonicalString, actual: nil)) { return false }
+                    i += 1
+                } else if c > 0 {
+                    if !visit(Divergence(path: join(path, ao.members[j].key), expected: nil, actual: ao.members[j].value.canonicalString)) { return false }
+                    j += 1
+                } else {
+                    if !walk(eo.members[i].value, ao.members[j].value, path: join(path, eo.members[i].key), visit) { return false }
+                    i += 1; j += 1
                 }
-                if c > 0 {
-                    return Divergence(path: join(path, ao.members[j].key), expected: nil, actual: ao.members[j].value.canonicalString)
-                }
-                if let d = divergence(eo.members[i].value, ao.members[j].value, path: join(path, eo.members[i].key)) { return d }
-                i += 1; j += 1
             }
-            return nil
+            return true
         default:
-            return e == a ? nil : Divergence(path: path, expected: e.canonicalString, actual: a.canonicalString)
+            return e == a || visit(Divergence(path: path, expected: e.canonicalString, actual: a.canonicalString))
         }
     }
 

@@ -80,3 +80,13 @@ enum ScalarOrder {
     @inline(__always)
     static func lowerHex(_ c: UInt8) -> UInt8 { (c >= 0x41 && c <= 0x46) ? c | 0x20 : c }
 }
+
+/// The dialect's order of strings — by UTF-8 bytes, which is Unicode scalar order — for anything
+/// listed in canonical order (keys, feature names, file names).
+///
+/// ```swift
+/// names.sorted(by: CanonicalOrder.precedes)
+/// ```
+public enum CanonicalOrder {
+    public static func precedes(_ a: String, _ b: String) -> Bool { ScalarOrder.compare(a, b) < 0 }
+}

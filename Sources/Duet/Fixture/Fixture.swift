@@ -60,3 +60,15 @@ public struct FixtureShapeError: Error, Sendable, CustomStringConvertible {
     public init(fixture: String, path: String, message: String) { self.fixture = fixture; self.path = path; self.message = message }
     public var description: String { "\(fixture): \(path.isEmpty ? "" : path + ": ")\(message)" }
 }
+
+extension Fixture {
+    /// The state step `index` reduces from: the initial state for the first step, else the
+    /// expected state of the step before. nil for chains (their steps record no state).
+    ///
+    /// ```swift
+    /// JSONValue.differences(expected: fixture.stateBefore(step: 2)!, actual: fixture.steps[2].expectedState!)
+    /// ```
+    public func stateBefore(step index: Int) -> JSONValue? {
+        index == 0 ? initialState : steps[index - 1].expectedState
+    }
+}

@@ -39,7 +39,7 @@ public enum DeclarationParity {
     }
 
     private static func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
-    private static func utf8Order(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+    private static func utf8Order(_ a: String, _ b: String) -> Bool { CanonicalOrder.precedes(a, b) }
 }
 
 /// One disagreement between two platforms' declarations. A nil value means the platform lacks it.

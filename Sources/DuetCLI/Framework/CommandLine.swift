@@ -93,7 +93,6 @@ enum ErrorReporting {
         case let error as FixtureShapeError: return (error.description, .usage)
         case let error as CodingRefusal: return (error.description, .usage)
         case let error as ManifestError: return (error.description, .usage)
-        case let error as YAMLError: return (error.description, .usage)
         case let error as PendingNotFound: return (error.description, .usage)
         case let error as InvalidKindPattern: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)

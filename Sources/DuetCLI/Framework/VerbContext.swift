@@ -28,6 +28,9 @@ public final class VerbContext {
 
     public var stdoutIsTerminal: Bool { stdout.isTerminal }
 
+    /// Colour on a terminal, unless `NO_COLOR` is set (https://no-color.org).
+    public var usesColour: Bool { stdout.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
+
     public func write(_ text: String) { stdout.write(text) }
     public func write(bytes: [UInt8]) { stdout.write(bytes: bytes) }
     /// A line on stderr: notices, warnings, errors.
@@ -56,9 +59,10 @@ final class OutputSink: @unchecked Sendable {
         isTerminal = isatty(fileDescriptor) == 1
     }
 
-    init(capturing: Void) {
+    /// A buffer; `terminal` makes it behave as a terminal would (colour, progress) for tests.
+    init(capturing: Void, terminal: Bool = false) {
         handle = nil
-        isTerminal = false
+        isTerminal = terminal
     }
 
     func write(_ text: String) { write(bytes: Array(text.utf8)) }

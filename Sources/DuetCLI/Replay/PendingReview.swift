@@ -2,11 +2,11 @@ import Duet
 import DuetCorpus
 import DuetReplay
 
-/// `duet pending show NAME`: a pending recording against the fixture it would replace.
+/// `duet pending show NAME`: a pending recording against the fixture of record it would replace.
 ///
 /// ```swift
-/// let diff = try PendingReview.diff(named: "tally", in: corpus)
-/// diff.differences.first?.description   // step 3 "a third increment" expectedState.count: stored 3, recorded 4
+/// let review = try PendingReview.diff(named: "tally", in: corpus)
+/// review.differences.first?.description   // step 3 "a third increment" expectedState.count: stored 3, recorded 4
 /// ```
 public struct PendingReview: Sendable {
     public var recording: PendingRecording
@@ -25,13 +25,11 @@ public struct PendingReview: Sendable {
                              metadataChanges: DriftCheck.metadataChanges(stored: stored, recorded: recording.fixture))
     }
 
-    var text: String {
-        var out = "\(recording.name): \(recording.reason.rawValue) recording of \(recording.recordedAt)\n"
-        guard stored != nil else {
-            return out + "no stored fixture yet; accepting writes:\n" + recording.fixture.document.prettyString
-        }
-        for difference in differences { out += "  \(difference)\n" }
-        if !metadataChanges.isEmpty { out += "  metadata: \(metadataChanges.joined(separator: ", "))\n" }
-        return out
+    /// `Sources/…Scenarios.swift:42` for a step of the recording, when its scenario says where it is.
+    public func source(ofStep step: Int?) -> String? {
+        let fixture = recording.fixture
+        guard let file = fixture.scenarioSource else { return nil }
+        guard let step, fixture.steps.indices.contains(step), let line = fixture.steps[step].line else { return file }
+        return "\(file):\(line)"
     }
 }

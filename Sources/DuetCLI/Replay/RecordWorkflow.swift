@@ -3,36 +3,53 @@ import DuetCorpus
 import DuetReplay
 import Foundation
 
-/// `duet record`: ask the runner for its scenarios, record them, gate or write them.
+/// `duet record`: ask the runner for its scenarios, record them, and write, keep pending or only
+/// check them against the fixtures of record.
 ///
 /// ```swift
-/// let outcome = try RecordWorkflow(corpus: corpus, runner: command, mode: .gate).run(RecordSelection(feature: "timeline"))
-/// outcome.exitStatus     // .findings when a fixture is new or its behaviour drifted
+/// let outcome = try RecordWorkflow(corpus: corpus, tree: tree, runner: command, mode: .record).run(RecordSelection(feature: "timeline"))
+/// outcome.exitStatus     // .findings when a fixture's behaviour drifted (kept pending, file untouched)
 /// ```
 public struct RecordWorkflow {
+    /// How recordings meet the fixtures of record, as in insta and swift-snapshot-testing.
     public enum Mode: Sendable {
-        /// Write every new or changed fixture (a plain `record` outside CI, or `--write`).
-        case write
-        /// The drift gate (`--check`, or CI without `--write`): metadata-only churn is written,
-        /// new and changed recordings are kept pending and fail.
-        case gate
+        /// Plain `record`: new scenarios and metadata-only changes are written; a fixture whose
+        /// behaviour changed is never overwritten — it is kept pending and the run fails.
+        case record
+        /// `--write`: every recording is written, drift included.
+        case overwrite
+        /// `--check` (and `CI` set): nothing is written at all; any difference fails.
+        case check
+    }
+
+    /// What happens to fixtures whose scenario the runner no longer carries.
+    public enum UnreferencedPolicy: String, Sendable, CaseIterable {
+        /// Listed on stderr; the run is not failed.
+        case warn
+        /// Listed; the run fails.
+        case reject
+        /// Their files and rows are removed.
+        case delete
     }
 
     public let corpus: Corpus
+    public let tree: RecordTree
     public let runner: String
     public let mode: Mode
+    public var unreferenced: UnreferencedPolicy = .warn
     public var timeout: Double
     public var startupTimeout: Double
     public var platform = "swift"
 
-    public init(corpus: Corpus, runner: String, mode: Mode, timeout: Double = 10, startupTimeout: Double = 120) {
-        self.corpus = corpus; self.runner = runner; self.mode = mode; self.timeout = timeout; self.startupTimeout = startupTimeout
+    public init(corpus: Corpus, tree: RecordTree, runner: String, mode: Mode, timeout: Double = 10, startupTimeout: Double = 120) {
+        self.corpus = corpus; self.tree = tree; self.runner = runner; self.mode = mode
+        self.timeout = timeout; self.startupTimeout = startupTimeout
     }
 
     public func run(_ selection: RecordSelection = RecordSelection()) throws -> RecordOutcome {
         let session = ReplaySession(command: runner, timeout: timeout, startupTimeout: startupTimeout)
         defer { session.close() }
-        var outcome = RecordOutcome(mode: mode)
+        var outcome = RecordOutcome(mode: mode, unreferencedPolicy: unreferenced)
         let scenarios: RunnerScenarios, structures: [FeatureStructure]
         do {
             let client = try session.client()
@@ -54,8 +71,24 @@ public struct RecordWorkflow {
         var stored: [String: Fixture] = [:]
         for fixture in try corpus.fixtures() { stored[fixture.name] = fixture }
         outcome.entries = DriftCheck.compare(recorded: recording.fixtures, stored: stored)
-        try store(outcome.entries, scenarios: scenarios, structures: structures, outcome: &outcome)
+        if outcome.environmentFailure == nil {
+            outcome.unreferenced = Self.unreferenced(stored: stored.values, defined: scenarios, selection: selection)
+        }
+        if mode != .check {
+            try store(outcome.entries, scenarios: scenarios, structures: structures, outcome: &outcome)
+        }
         return outcome
+    }
+
+    /// Stored fixtures in the selection's scope that no scenario or chain of the runner records.
+    static func unreferenced(stored: Dictionary<String, Fixture>.Values, defined: RunnerScenarios, selection: RecordSelection) -> [String] {
+        guard selection.fixture == nil else { return [] }
+        let names = Set(defined.scenarios.flatMap { $0.paths().map(\.fixture) } + defined.chains.map { "chain-" + $0.chain })
+        return stored.filter { fixture in
+            guard !names.contains(fixture.name) else { return false }
+            guard let feature = selection.feature else { return true }
+            return fixture.feature == feature || fixture.steps.contains { $0.node == feature }
+        }.map(\.name).sorted(by: CanonicalOrder.precedes)
     }
 
     private func store(_ entries: [DriftEntry], scenarios: RunnerScenarios, structures: [FeatureStructure], outcome: inout RecordOutcome) throws {
@@ -76,36 +109,39 @@ public struct RecordWorkflow {
             for entry in entries {
                 switch (entry.change, mode) {
                 case (.unchanged, _): continue
-                case (.metadata, _), (.new, .write), (.changed, .write): toWrite.append(entry.recorded)
-                case (.new, .gate): toKeep.append(PendingRecording(fixture: entry.recorded, reason: .new, recordedAt: now))
-                case (.changed, .gate):
+                case (.changed, .record):
                     let location = entry.location
                     toKeep.append(PendingRecording(fixture: entry.recorded, reason: .changed, recordedAt: now, step: location?.step,
-                                                   path: location.map { Self.fieldPath($0) }, expected: location?.divergence.expected,
+                                                   path: location?.fieldPath, expected: location?.divergence.expected,
                                                    actual: location?.divergence.actual))
+                default: toWrite.append(entry.recorded)
                 }
             }
-            try corpus.upsertFixtures(toWrite)
+            try corpus.recordFixtures(toWrite, in: tree)
             try corpus.clearPending(names: toWrite.map(\.name))
             try corpus.keepPending(toKeep)
+            if unreferenced == .delete, !outcome.unreferenced.isEmpty {
+                try corpus.removeFixtures(named: outcome.unreferenced, from: tree)
+                outcome.deleted = outcome.unreferenced
+            }
             outcome.written = toWrite.map(\.name)
             outcome.pending = toKeep.map(\.name)
         }
     }
 
-    static func fieldPath(_ location: DriftLocation) -> String {
-        let path = location.divergence.path
-        if path.isEmpty { return location.field }
-        return location.field + (path.hasPrefix("[") ? "" : ".") + path
-    }
 }
 
 /// What `record` did.
 public struct RecordOutcome: Sendable {
     public var mode: RecordWorkflow.Mode
+    public var unreferencedPolicy: RecordWorkflow.UnreferencedPolicy
     public var entries: [DriftEntry] = []
     public var written: [String] = []
     public var pending: [String] = []
+    /// Stored fixtures whose scenario the runner no longer carries.
+    public var unreferenced: [String] = []
+    /// Of those, the ones removed (`--unreferenced delete`).
+    public var deleted: [String] = []
     /// Scenarios the runner could not record (refused step, runner failure while in flight).
     public var failures: [FixtureResult] = []
     public var notRun: [String] = []
@@ -114,11 +150,16 @@ public struct RecordOutcome: Sendable {
     /// `--feature`/`--fixture` named no scenario the runner carries.
     public var matchedNothing = false
 
+    /// Recordings that differ from the fixtures of record in any way (what `--check` fails on).
+    public var differences: [DriftEntry] { entries.filter { $0.change != .unchanged } }
+
     public var exitStatus: ExitStatus {
         if environmentFailure != nil { return .environment }
         if matchedNothing { return .usage }
         if !failures.isEmpty || !notRun.isEmpty { return .findings }
-        if mode == .gate && entries.contains(where: { $0.change == .new || $0.change == .changed }) { return .findings }
+        if mode == .check && !differences.isEmpty { return .findings }
+        if !pending.isEmpty { return .findings }
+        if unreferencedPolicy == .reject && !unreferenced.isEmpty { return .findings }
         return .holds
     }
 }

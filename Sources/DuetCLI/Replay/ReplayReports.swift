@@ -7,12 +7,17 @@ import DuetReplay
 enum ReplayReports {
     static func record(_ outcome: RecordOutcome) -> Report {
         let rows: [[Table.Cell]] = outcome.entries.filter { $0.change != .unchanged }.map { entry in
-            let status = outcome.pending.contains(entry.fixture) ? "pending" : outcome.written.contains(entry.fixture) ? "written" : "unchanged"
+            let status = outcome.pending.contains(entry.fixture) ? "pending" : outcome.written.contains(entry.fixture) ? "written"
+                : outcome.mode == .check ? "not written (--check)" : "unchanged"
             let detail = entry.location?.description ?? entry.metadataChanges.joined(separator: ", ")
             return [.text(entry.fixture), .text(entry.change.rawValue), .text(status), .text(detail)]
         } + outcome.failures.map { result in
             [.text(result.fixture), .text("failed"), .text("not recorded"), .text(result.failure?.description ?? "")]
         } + outcome.notRun.map { [.text($0), .text("not-run"), .text("not recorded"), .text("the runner kept failing")] }
+          + outcome.unreferenced.map { name in
+            [.text(name), .text("unreferenced"), .text(outcome.deleted.contains(name) ? "deleted" : "kept"),
+             .text("no scenario of the runner records it")]
+        }
         var json = JSONObject()
         json["written"] = .array(outcome.written.map(JSONValue.string))
         json["pending"] = .array(outcome.pending.map(JSONValue.string))
@@ -23,13 +28,16 @@ enum ReplayReports {
             object["change"] = .string(entry.change.rawValue)
             object["metadata"] = entry.metadataChanges.isEmpty ? nil : .array(entry.metadataChanges.map(JSONValue.string))
             object["step"] = entry.location?.step.map { .int(Int64($0)) }
-            object["path"] = entry.location.map { .string(RecordWorkflow.fieldPath($0)) }
+            object["path"] = entry.location.map { .string($0.fieldPath) }
             object["stored"] = entry.location?.divergence.expected.map(JSONValue.string)
             object["recorded"] = entry.location?.divergence.actual.map(JSONValue.string)
             return .object(object)
         })
         json["failures"] = .array(outcome.failures.map { failureJSON($0) })
         json["notRun"] = .array(outcome.notRun.map(JSONValue.string))
+        json["unreferenced"] = .array(outcome.unreferenced.map(JSONValue.string))
+        json["deleted"] = .array(outcome.deleted.map(JSONValue.string))
+        json["mode"] = .string(outcome.mode == .check ? "check" : outcome.mode == .overwrite ? "write" : "record")
         json["environmentFailure"] = outcome.environmentFailure.map(JSONValue.string)
         return Report(Table(columns: ["fixture", "change", "status", "detail"], rows: rows), title: "Recording", json: .object(json))
     }
@@ -62,13 +70,56 @@ enum ReplayReports {
             object["results"] = .array(run.results.map { failureJSON($0) })
             return .object(object)
         })
+        json["declarations"] = outcome.declarations.map(declarationsJSON)
         let table = Table(columns: ["platform", "fixture", "status", "steps", "failed_step", "kind", "path", "detail"], rows: rows)
         let summary = outcome.runs.map { run in
             "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.passedCount) passed, \(run.failedCount) failed, \(run.notRunCount) not run, \(run.stepCount) steps in \(run.durationMilliseconds) ms"
         } + outcome.missingRunners.map { "\($0): failed — no runner" } + (outcome.fixtureCount == 0 ? ["failed — no stored fixture matches"] : [])
-        return Report(sections: [Report.Section(id: "results", title: "Verify", content: .table(table)),
-                                 Report.Section(id: "summary", title: "Summary", content: .text(summary.joined(separator: "\n")))],
-                      json: .object(json))
+        var sections = [Report.Section(id: "results", title: "Verify", content: .table(table))]
+        if let declarations = outcome.declarations {
+            sections.append(Report.Section(id: "declarations", title: "Declaration parity", content: .text(declarationsText(declarations))))
+        }
+        sections.append(Report.Section(id: "summary", title: "Summary", content: .text(summary.joined(separator: "\n"))))
+        return Report(sections: sections, json: .object(json))
+    }
+
+    static func declarationsText(_ check: DeclarationCheck) -> String {
+        var lines = check.failures.map { "\($0.platform): no describe answer — \($0.message)" }
+        lines += check.differences.map(\.description)
+        if check.holds {
+            lines.append("holds — \(([check.reference] + check.compared).joined(separator: " and ")) declare the same \(check.featureCount) features (fields, roles, shapes, kinds, action and effect cases)")
+        } else if check.compared.isEmpty && check.failures.isEmpty {
+            lines.append("failed — no platform to compare with \(check.reference)")
+        } else if check.featureCount == 0 && check.failures.isEmpty {
+            lines.append("failed — \(check.reference) declared no features, so nothing was compared")
+        } else if !check.differences.isEmpty {
+            lines.append("failed — \(check.differences.count) difference(s) between \(([check.reference] + check.compared).joined(separator: " and "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func declarationsJSON(_ check: DeclarationCheck) -> JSONValue {
+        var object = JSONObject()
+        object["status"] = .string(check.holds ? "holds" : "fails")
+        object["reference"] = .string(check.reference)
+        object["compared"] = .array(check.compared.map(JSONValue.string))
+        object["features"] = .int(Int64(check.featureCount))
+        object["differences"] = .array(check.differences.map { difference in
+            var entry = JSONObject()
+            entry["feature"] = .string(difference.feature)
+            entry["aspect"] = .string(difference.aspect.rawValue)
+            entry["subject"] = .string(difference.subject)
+            for side in [difference.left, difference.right] { entry[side.platform] = side.value.map(JSONValue.string) ?? .null }
+            entry["description"] = .string(difference.description)
+            return .object(entry)
+        })
+        object["failures"] = .array(check.failures.map { failure in
+            var entry = JSONObject()
+            entry["platform"] = .string(failure.platform)
+            entry["message"] = .string(failure.message)
+            return .object(entry)
+        })
+        return .object(object)
     }
 
     static func pending(_ recordings: [PendingRecording]) -> Report {

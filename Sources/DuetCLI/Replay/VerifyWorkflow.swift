@@ -32,8 +32,12 @@ public struct VerifyWorkflow {
             let run = ParallelReplayer(command: runners.commands[platform]!, platform: platform, processes: processes,
                                        timeout: timeout, startupTimeout: startupTimeout, window: window)
                 .verify(fixtures) { done, total in progress?(platform, done, total) }
-            try corpus.storeRun(Self.stored(run))
+            try corpus.storeRun(Self.stored(run, scope: RunScope(feature: feature, fixture: fixture)))
             outcome.runs.append(run)
+        }
+        if runners.commands.count > 1 {
+            outcome.declarations = try DeclarationCheck.run(corpus: corpus, runners: runners.commands, timeout: timeout,
+                                                            startupTimeout: startupTimeout)
         }
         return outcome
     }
@@ -46,9 +50,9 @@ public struct VerifyWorkflow {
         return fixtures
     }
 
-    static func stored(_ run: VerifyRun) -> StoredRun {
+    static func stored(_ run: VerifyRun, scope: RunScope) -> StoredRun {
         StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
-                  fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
+                  scope: scope, fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
                   notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
                   durationMilliseconds: run.durationMilliseconds, results: run.results.map { result in
             let failure = result.failure
@@ -66,10 +70,14 @@ public struct VerifyOutcome: Sendable {
     /// Platforms asked for that have no runner command: a failure, never a pass.
     public var missingRunners: [String]
     public var fixtureCount: Int
+    /// With more than one platform: whether their runners declare the same features.
+    public var declarations: DeclarationCheck?
 
     public var exitStatus: ExitStatus {
         if !missingRunners.isEmpty || runs.contains(where: { $0.runnerFailure != nil }) { return .environment }
+        if declarations?.failures.contains(where: \.environment) == true { return .environment }
         if fixtureCount == 0 || runs.isEmpty || runs.contains(where: { !$0.passed }) { return .findings }
+        if let declarations, !declarations.holds { return .findings }
         return .holds
     }
 }

@@ -1,13 +1,15 @@
 /// Every verb, in the order `duet help` lists them. One line per verb.
 enum VerbTable {
     static var all: [any Verb.Type] { [
-        // Every day: record, review, verify.
+        // Every day: start, record, review, verify.
+        InitVerb.self,
         RecordVerb.self,
         PendingVerb.self,
         PendingShowVerb.self,
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
         VerifyVerb.self,
+        ShowVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
@@ -16,8 +18,11 @@ enum VerbTable {
         QuerySQLVerb.self,
         CensusVerb.self,
         IslandsVerb.self,
+        LintVerb.self,
+        AuditVerb.self,
         LedgerSyncVerb.self,
         LedgerHistoryVerb.self,
+        LedgerImportGitVerb.self,
         MilestoneVerb.self,
         // Files and the corpus itself.
         ImportVerb.self,

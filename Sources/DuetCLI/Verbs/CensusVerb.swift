@@ -8,8 +8,12 @@ struct CensusVerb: Verb {
     declared: L0 fields the feature's structure declares; observed: those holding a kind in at least one
     indexed snapshot. Candidates are data fields shaped like navigation: an enum that changes between
     snapshots, an optional sum type, an array of sum types, a boolean named is…Presented or show…, or
-    optional structured values never set together. Each needs a ruling under census.rulings in
+    optional structured values never set together (for a feature whose structure comes from structure:
+    in the manifest, the shapes are read from the snapshots). Each needs a ruling under census.rulings in
     parity/manifest.yaml (field: feature.field, ruling, reason, since); an unruled one fails the check.
+    A feature with fixtures but no structure (no runner, no structure:) fails it too: nothing was judged.
+
+    Example: duet census --format json
     """
     static let options: [OptionSpec] = [QueryManifest.option, .format]
 
@@ -25,9 +29,7 @@ struct CensusVerb: Verb {
         let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "every candidate is unruled")
         let census = try context.corpus().census(rulings: manifest.rulings)
         context.render(CensusVerb.report(census), as: format)
-        if !census.holds {
-            context.note("duet census: \(census.unruled.count) unruled candidate(s): \(census.unruled.map(\.id).joined(separator: ", ")) — make each an L0 field, or record a ruling under census.rulings in parity/manifest.yaml")
-        }
+        for failure in census.failures { context.note("duet census: \(failure)") }
         return census.holds ? .holds : .findings
     }
 
@@ -43,6 +45,12 @@ struct CensusVerb: Verb {
         })
         var sections = [Report.Section(id: "features", title: "L0 fields per feature", content: .table(fields)),
                         Report.Section(id: "candidates", title: "Candidates", content: .table(candidates))]
+        if !census.unknownStructure.isEmpty {
+            sections.append(Report.Section(id: "unknown_structure", title: "Features whose structure is unknown",
+                                           content: .table(Table(columns: ["feature", "fix"], rows: census.unknownStructure.map {
+                [.text($0), .text("declare features.\($0).structure in parity/manifest.yaml, or configure a runner")]
+            }))))
+        }
         if !census.staleRulings.isEmpty {
             sections.append(Report.Section(id: "stale_rulings", title: "Rulings matching no candidate",
                                            content: .table(Table(columns: ["field"], rows: census.staleRulings.map { [.text($0)] }))))

@@ -22,14 +22,19 @@ struct CorpusCheckVerb: Verb {
         let corpus: Corpus
         let check: CorpusCheck
         do {
-            corpus = try context.corpus()
+            // A damaged file takes no writes, so the tree sync cannot run first: check the file as it is.
+            do {
+                corpus = try context.corpus()
+            } catch let error as DatabaseError where error.isDamage {
+                corpus = try Corpus.open(at: context.corpusLocation.path)
+            }
             check = try corpus.check(limit: limit) { stage, done, total in
                 context.progress("check: \(stage)", done: done, total: total)
             }
         } catch let error as DatabaseError where error.isDamage {
             // The file is too damaged to open: that is the finding.
             context.write("damage: \(error.message)\n")
-            context.note("duet corpus check: \(context.corpusLocation.path) is damaged — rebuild it with `duet corpus load`, or delete it and `duet import parity/fixtures`")
+            context.note("duet corpus check: \(context.corpusLocation.path) is damaged — rebuild it with `duet corpus load --discard-local` (the fixtures of record are in parity/)")
             return .findings
         }
         if !check.pageChecksums {

@@ -1,27 +1,41 @@
 import Foundation
 import Duet
 import DuetCorpus
+import DuetManifest
 
-/// `duet milestone NAME [--format md|json|html] [--out FILE]`, `duet milestone --list`, `duet milestone show NAME`
+/// `duet milestone NAME [--format md|json|html] [--out FILE]`, `duet milestone --preview`, `duet milestone --list`,
+/// `duet milestone show NAME`
 struct MilestoneVerb: Verb {
     static let name = "milestone"
-    static let summary = "Record a named report (census, coverage, islands, ledger, verify, difference from the previous milestone); list or show stored ones."
+    static let summary = "Store a named report (census, coverage, islands, ledger, verify, difference from the previous milestone) as parity/milestones/NAME.json; preview, list or show them."
     static let discussion = """
-    duet milestone NAME        builds the report, stores it in the corpus and writes it (md by default);
-                               a milestone of the same name is replaced (a notice says so).
+    duet milestone NAME        builds the report, writes parity/milestones/NAME.json (commit it: a
+                               milestone is a reviewable change) and the corpus, and prints it (md by
+                               default); a milestone of the same name is replaced (a notice says so).
+    duet milestone --preview   builds and prints the report as of now; stores nothing.
     duet milestone --list      lists the stored milestones.
-    duet milestone show NAME   writes a stored milestone again.
-    --format html writes one self-contained page (inline CSS and SVG, no external asset).
+    duet milestone show NAME   prints a stored milestone again.
+    --format html writes one self-contained page (inline CSS and SVG, no external asset) that reads on a phone.
+    Before the report: the manifest's lint runs, and every platform with a runner under runners: but no
+    full verify run is verified (filtered runs — --feature, --fixture, a shard — never stand for the whole).
+    The report carries census, coverage, islands, ledger, verify (failing fixtures listed), lint, the
+    latest audit, and what changed since the previous milestone (status changes, newly failing fixtures).
+    Exit 0 when every check that ran holds, 1 when the closure check or a gate fails.
+
+    Example:
+      duet milestone --preview --format md        # what a milestone would say now
+      duet milestone beta-1 && git add parity/milestones/beta-1.json
     """
     static let options: [OptionSpec] = [
         .positional("NAME", help: "The milestone's name (or: show NAME).", repeating: true),
         .flag("--list", help: "List the stored milestones."),
+        .flag("--preview", help: "Build and print the report without storing it."),
         .value("--format", placeholder: "FORMAT", help: "md (default), json or html; for --list: table, json, csv or md."),
         .value("--out", placeholder: "FILE", help: "Write the report to FILE instead of standard output."),
         QueryManifest.option,
     ]
 
-    enum Action { case record(String), show(String), list(OutputFormat) }
+    enum Action { case record(String), preview(String), show(String), list(OutputFormat) }
     enum DocumentFormat: String { case md, json, html }
 
     let action: Action
@@ -39,9 +53,12 @@ struct MilestoneVerb: Verb {
             document = .md
             return
         }
+        let preview = arguments.flag("--preview")
         switch words.count {
+        case 0 where preview: action = .preview("preview")
+        case 1 where preview: action = .preview(words[0])
         case 1: action = .record(words[0])
-        case 2 where words[0] == "show": action = .show(words[1])
+        case 2 where words[0] == "show" && !preview: action = .show(words[1])
         case 0: throw UsageError("missing NAME (or use --list)")
         default: throw UsageError("expected NAME or show NAME, got '\(words.joined(separator: " "))'")
         }
@@ -66,13 +83,36 @@ struct MilestoneVerb: Verb {
             }
             try emit(report, context)
             return .holds
+        case .preview(let name):
+            let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
+            let report = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
+            try emit(report, context)
+            return conclude(report, context)
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
-            let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, now: Date())
-            if replaced { context.note("duet milestone: replaced the stored milestone '\(name)'") }
+            let inputs = try gates(corpus, manifest, context)
+            let tree = context.treeForWriting
+            let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date(), tree: tree)
+            context.note("duet milestone: \(replaced ? "replaced" : "stored") \(RecordTree.milestonesFolder)/\(name)\(RecordTree.milestoneSuffix) — commit it to keep it")
             try emit(report, context)
-            return .holds
+            return conclude(report, context)
         }
+    }
+
+    /// The lint, and a full verify of every platform that has none stored yet.
+    private func gates(_ corpus: Corpus, _ manifest: Manifest, _ context: VerbContext) throws -> MilestoneInputs {
+        let inputs = try MilestoneGates(corpus: corpus, manifest: manifest).run { platform, done, total in
+            context.progress("milestone: verify \(platform)", done: done, total: total)
+        }
+        for platform in inputs.verifiedNow { context.note("duet milestone: no full \(platform) run was stored; verified it now") }
+        return inputs
+    }
+
+    private func conclude(_ report: MilestoneReport, _ context: VerbContext) -> ExitStatus {
+        for check in report.checks where check.status != .holds {
+            context.note("duet milestone: \(check.name) \(check.status == .fails ? "fails" : "not checked") — \(check.detail)")
+        }
+        return report.holds ? .holds : .findings
     }
 
     private func emit(_ report: MilestoneReport, _ context: VerbContext) throws {

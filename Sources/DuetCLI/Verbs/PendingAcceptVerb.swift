@@ -2,7 +2,14 @@ import DuetCorpus
 /// `duet pending accept NAME…|--all`
 struct PendingAcceptVerb: Verb {
     static let name = "pending accept"
-    static let summary = "Write pending recordings as fixtures."
+    static let summary = "Write pending recordings as fixtures of record (parity/fixtures) and into the corpus."
+    static let discussion = """
+    Each accepted recording is written to its file in the pinned pretty form (atomically) and to the
+    corpus, together; `git diff parity/fixtures` then shows what you accepted.
+
+    Example:
+      duet pending show timeline.deep-link && duet pending accept timeline.deep-link
+    """
     static let options: [OptionSpec] = [
         .flag("--all", help: "Accept every pending recording."),
         .positional("NAME", help: "Pending recordings to accept.", repeating: true),
@@ -12,7 +19,7 @@ struct PendingAcceptVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let accepted = try context.corpus().acceptPending(names: names)
+        let accepted = try context.corpus().acceptPending(names: names, in: context.treeForWriting)
         for name in accepted { context.write("accepted \(name)\n") }
         return .holds
     }

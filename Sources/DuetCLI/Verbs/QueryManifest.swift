@@ -1,3 +1,4 @@
+import Duet
 import DuetManifest
 
 /// The manifest the question verbs read: `--manifest PATH`, else the nearest `parity/manifest.yaml`.
@@ -19,5 +20,15 @@ enum QueryManifest {
         if let manifest = try load(path, context: context) { return manifest }
         context.note("duet: no parity/manifest.yaml found (walking up from \(context.workingDirectory)); \(missing)")
         return Manifest(file: "")
+    }
+
+    /// `--manifest PATH`, else the nearest `parity/manifest.yaml`; none is bad input.
+    static func path(_ option: String?, context: VerbContext) throws -> String {
+        if let option { return option.hasPrefix("/") ? option : context.workingDirectory + "/" + option }
+        guard let found = Manifest.locate(from: context.workingDirectory) else {
+            throw InputError(file: Manifest.relativePath, message: "no manifest found walking up from \(context.workingDirectory)",
+                             fix: "run from the repository, or pass --manifest PATH")
+        }
+        return found
     }
 }

@@ -1,21 +1,32 @@
 import DuetReplay
 
-/// `duet record [--check [--write]] [--feature F] [--fixture NAME] [--runner CMD]`
+/// `duet record [--check | --write] [--unreferenced warn|reject|delete] [--feature F] [--fixture NAME] [--runner CMD]`
 struct RecordVerb: Verb {
     static let name = "record"
-    static let summary = "Record the runner's scenarios as fixtures; --check is the drift gate."
+    static let summary = "Record the runner's scenarios as fixtures of record; --check is the CI drift gate."
     static let discussion = """
-    Asks the runner for its scenarios, drives each step through reduce and stores dialect-2 fixtures
-    (one per branch leaf, one per chain) with the scenarios and the runner's describe output.
-    --check compares only behaviour (initial state(s); per step node, action, expectedState,
-    expectedEffects): metadata-only changes pass and are written; a new scenario or a behavioural
-    change fails (exit 1) and is kept pending (`duet pending`) with the corpus's fixture untouched.
-    With CI set in the environment, record behaves as --check unless --write is given.
+    Asks the runner for its scenarios, drives each step through reduce and compares the recordings
+    with the fixtures of record in parity/fixtures (behaviour: initial state(s); per step node,
+    action, expectedState, expectedEffects — labels, lines and descriptions are metadata).
+
+      duet record            new scenarios and metadata-only changes are written; a fixture whose
+                             behaviour changed is NEVER overwritten: it is kept pending (exit 1) —
+                             review with `duet pending show NAME`, then `duet pending accept NAME`
+      duet record --write    writes every recording, drift included
+      duet record --check    writes nothing at all and fails (exit 1) on any difference;
+                             CI set in the environment means --check unless --write is given
+
+    A fixture whose scenario the runner no longer carries is unreferenced: --unreferenced warn
+    (default) lists it, reject fails the run, delete removes its file and rows.
     The runner is --runner CMD or runners.swift in parity/manifest.yaml.
+
+    Example:
+      duet record --feature timeline && git diff parity/fixtures
     """
     static let options: [OptionSpec] = [
-        .flag("--check", help: "The drift gate: fail on new or behaviourally changed recordings, keep them pending."),
+        .flag("--check", help: "Write nothing; fail on any difference from the fixtures of record."),
         .flag("--write", help: "Write every recording, drift included (accepts it)."),
+        .value("--unreferenced", placeholder: "POLICY", help: "Fixtures no scenario records: warn (default), reject or delete."),
         .value("--feature", placeholder: "F", help: "Only this feature's scenarios (and chains through it)."),
         .value("--fixture", placeholder: "NAME", help: "Only this fixture (a leaf name or a scenario's base name)."),
         .value("--runner", placeholder: "CMD", help: "Runner command (run with /bin/sh -c)."),
@@ -25,6 +36,7 @@ struct RecordVerb: Verb {
     ]
 
     let check: Bool, writeAll: Bool
+    let unreferenced: RecordWorkflow.UnreferencedPolicy
     let selection: RecordSelection
     let runner: String?
     let timeout: Double, startupTimeout: Double
@@ -33,6 +45,13 @@ struct RecordVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) {
         check = arguments.flag("--check")
         writeAll = arguments.flag("--write")
+        if check && writeAll { throw UsageError("--check writes nothing and --write writes everything: give one") }
+        let rawPolicy = arguments.value("--unreferenced") ?? "warn"
+        guard let policy = RecordWorkflow.UnreferencedPolicy(rawValue: rawPolicy) else {
+            throw UsageError("--unreferenced takes warn, reject or delete, not '\(rawPolicy)'")
+        }
+        if check && policy == .delete { throw UsageError("--check writes nothing, so it cannot --unreferenced delete; use reject") }
+        unreferenced = policy
         selection = RecordSelection(feature: arguments.value("--feature"), fixture: arguments.value("--fixture"))
         runner = arguments.value("--runner")
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
@@ -46,13 +65,25 @@ struct RecordVerb: Verb {
             context.note("duet record: no runner — pass --runner CMD or set runners.swift in parity/manifest.yaml")
             return .environment
         }
-        let mode: RecordWorkflow.Mode = writeAll ? .write : (check || context.isCI) ? .gate : .write
-        let outcome = try RecordWorkflow(corpus: context.corpus(), runner: command, mode: mode, timeout: timeout, startupTimeout: startupTimeout).run(selection)
+        let mode: RecordWorkflow.Mode = writeAll ? .overwrite : (check || context.isCI) ? .check : .record
+        if mode == .check && unreferenced == .delete {
+            throw UsageError("CI is set, so record runs as --check and cannot --unreferenced delete; use reject, or pass --write")
+        }
+        var workflow = RecordWorkflow(corpus: try context.corpus(), tree: context.treeForWriting, runner: command, mode: mode,
+                                      timeout: timeout, startupTimeout: startupTimeout)
+        workflow.unreferenced = unreferenced
+        let outcome = try workflow.run(selection)
         context.render(ReplayReports.record(outcome), as: format)
         if let failure = outcome.environmentFailure { context.note("duet record: \(failure)") }
         if outcome.matchedNothing { context.note("duet record: no scenario matches --feature/--fixture — the runner's scenarios are listed by `duet record --format json`") }
         if !outcome.pending.isEmpty {
-            context.note("duet record: \(outcome.pending.count) recording(s) pending review — `duet pending show NAME`, then `duet pending accept NAME` (or re-run with --write)")
+            context.note("duet record: \(outcome.pending.count) fixture(s) changed behaviour and were kept pending, their files untouched — `duet pending show NAME`, then `duet pending accept NAME` (or re-run with --write)")
+        }
+        if mode == .check && !outcome.differences.isEmpty {
+            context.note("duet record --check: \(outcome.differences.count) recording(s) differ from parity/fixtures; nothing was written — run `duet record` locally and commit the fixtures")
+        }
+        if !outcome.unreferenced.isEmpty && outcome.deleted.isEmpty {
+            context.note("duet record: \(outcome.unreferenced.count) fixture(s) no scenario records: \(outcome.unreferenced.prefix(5).joined(separator: ", "))\(outcome.unreferenced.count > 5 ? ", …" : "") — remove them with --unreferenced delete")
         }
         return outcome.exitStatus
     }

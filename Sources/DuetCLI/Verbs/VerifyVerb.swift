@@ -10,10 +10,16 @@ struct VerifyVerb: Verb {
     at its first divergence, reported with its step, label, action, the first divergent JSON path and
     both fragments. Chains thread one state per node and check linkToNext seams. Every run and
     fixture result is stored in the corpus. No stored fixture, or a platform without a runner, fails.
-    Exit 0 holds, 1 divergence, 3 runner missing or failing repeatedly.
+    The manifest's lint runs first; its findings are reported and fail the run.
+    With --platform all, each runner's describe answer is also stored and compared with Swift's:
+    a field, role, shape, kind or case list that differs is a finding that names the feature and
+    field. Exit 0 holds, 1 divergence, lint finding or declaration difference, 3 runner missing or
+    failing repeatedly.
+
+    Example: duet verify --platform all --junit verify.xml
     """
     static let options: [OptionSpec] = [
-        .value("--platform", placeholder: "P", help: "swift (default), kotlin or all."),
+        .value("--platform", placeholder: "P", help: "swift (default), kotlin, or all (both, plus declaration parity)."),
         .value("--feature", placeholder: "F", help: "Only this feature's fixtures (and chains through it)."),
         .value("--fixture", placeholder: "NAME", help: "Only this fixture."),
         .value("--runner", placeholder: "CMD", help: "Runner command for the one platform verified."),
@@ -51,13 +57,16 @@ struct VerifyVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        let lint = try LintWorkflow.beforeGate("verify", manifestPath: nil, context: context)
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
         let outcome = try workflow.run(feature: feature, fixture: fixture) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }
-        context.render(ReplayReports.verify(outcome), as: format)
+        var report = ReplayReports.verify(outcome)
+        report.attach(lint)
+        context.render(report, as: format)
         if let junit {
             let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
             try Array(JUnitReport.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
@@ -69,6 +78,7 @@ struct VerifyVerb: Verb {
         for run in outcome.runs {
             if let failure = run.runnerFailure { context.note("duet verify: \(run.platform) run stopped: \(failure)") }
         }
+        if outcome.exitStatus == .holds, let lint, !lint.holds { return .findings }
         return outcome.exitStatus
     }
 }

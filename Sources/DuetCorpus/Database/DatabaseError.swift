@@ -39,7 +39,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         if isDamage {
             return "the corpus is damaged\(file.map { " (\($0))" } ?? ""): \(message) — run `duet corpus check` to see what is affected; "
-                + "rebuild it with `duet corpus load`, or delete it and `duet import parity/fixtures`"
+                + "rebuild it with `duet corpus load --discard-local` (the fixtures of record are in parity/; its run history goes)"
         }
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in: \(sql.prefix(120)))" }

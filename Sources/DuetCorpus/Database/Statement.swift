@@ -180,6 +180,13 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// The column's text bytes, without making a `String` (valid only inside `body`).
+    public func withTextBytes<R>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let pointer = sqlite3_column_text(handle, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
     public func blob(at index: Int32) -> [UInt8]? {
         if isNull(at: index) { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))

@@ -87,6 +87,21 @@ enum CompactFixtureReader {
             fixture.stepsOmitted = steps == nil
             if initialState != nil { fixture.initialState = .null }
             if initialStates != nil { fixture.initialStates = JSONObject() }
+            // A document that cannot be replayed is refused by the tree reader, which words the error.
+            var nodes: [String]?
+            if let initialStates {
+                nodes = []
+                try scanner.forEachMember(of: initialStates) { (key, _) throws(NeedsTree) in
+                    nodes?.append(try string((key.lowerBound - 1)..<(key.upperBound + 1)))
+                    return true
+                }
+            }
+            let outline = FixtureOutline(isChain: fixture.isChain, feature: fixture.feature,
+                                         hasInitialState: initialState.map { !scanner.isNull($0) } ?? false, nodes: nodes,
+                                         dialect: fixture.dialect, steps: steps == nil ? nil : zip(fixture.steps, zip(preparedSteps, stateRanges)).map {
+                FixtureOutline.Step(actionCase: $0.1.0.actionCase, hasExpectedState: $0.1.1.map { !scanner.isNull($0.state) } ?? false, node: $0.0.node)
+            })
+            guard outline.problem(fixture: name) == nil else { throw NeedsTree() }
 
             let initialRange = fixture.isChain ? initialStates : initialState
             var index: (readings: [IndexRows.SnapshotReading], transitions: [IndexRows.Transition])?

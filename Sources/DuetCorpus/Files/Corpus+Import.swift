@@ -27,17 +27,28 @@ extension Corpus {
                         reading: ParsedFixtureFile.Reading,
                         progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> FixtureWriteSummary {
         let files = try FixtureFiles.find(in: directory)
+        return try importFiles(files, manifestStructures: manifestStructures, reading: reading, progress: progress).summary
+    }
+
+    /// Imports `files` in one transaction (joining the caller's when there is one) and returns
+    /// the content hash of every file read, unchanged ones included.
+    func importFiles(_ files: [(name: String, path: String)], manifestStructures: [String: [String: String]],
+                     reading: ParsedFixtureFile.Reading = .compact,
+                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> (summary: FixtureWriteSummary, hashes: [String: ContentHash]) {
         // Every reference the import writes points at a row it wrote or found in the same transaction,
         // so foreign-key probes per row buy nothing here (tests check `foreign_key_check` stays empty).
-        return try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
+        try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
             let structures = try manifestOnlyStructures(manifestStructures)
             if !structures.isEmpty { try setStructures(manifestStructures: structures) }
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
+            var hashes: [String: ContentHash] = [:]
             var done = 0
+            // Only the files at hand: a sync of one changed file must not read every fixture's hash.
             var knownHashes: [String: [UInt8]] = [:]
-            try database.cachedStatement("SELECT name, source_hash FROM fixtures WHERE source_hash IS NOT NULL").forEachRow { row in
-                knownHashes[row.text(at: 0) ?? ""] = row.blob(at: 1)
+            let known = try database.cachedStatement("SELECT source_hash FROM fixtures WHERE name = ? AND source_hash IS NOT NULL")
+            for file in files {
+                try known.forEachRow([.text(file.name)]) { row in knownHashes[file.name] = row.blob(at: 0) }
             }
             try ParsedFixtureFile.forEachBatch(files, knownHashes: knownHashes, plans: writer.indexer.plans, reading: reading) { batch in
                 for file in batch {
@@ -47,13 +58,14 @@ extension Corpus {
                     case .fixture(let fixture):
                         summary.record(try writer.write(fixture, sourceHash: file.hash), name: file.name, steps: fixture.fixture.steps.count)
                     }
+                    hashes[file.name] = file.hash
                 }
                 done += batch.count
                 progress?(done, files.count)
             }
             try writer.flush()
-            if !summary.replaced.isEmpty { try collectGarbage() }
-            return summary
+            try collectGarbage(among: writer.garbage)
+            return (summary, hashes)
         } } }
     }
 

@@ -32,7 +32,9 @@ struct ParsedFixtureFile: Sendable {
             return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(prepared))
         }
         do {
-            return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(prepare(try Fixture(name: file.name, document: CanonicalJSON.parse(bytes)), plans: plans)))
+            let fixture = try Fixture(name: file.name, document: CanonicalJSON.parse(bytes))
+            if let problem = fixture.outline.problem(fixture: file.name) { throw problem }
+            return ParsedFixtureFile(name: file.name, hash: hash, content: .fixture(prepare(fixture, plans: plans)))
         } catch let error as DialectError {
             return ParsedFixtureFile(name: file.name, hash: hash, content: .failed(InputError(file: file.path, error, fix: "fix the JSON, or re-record the fixture")))
         } catch let error as FixtureShapeError {

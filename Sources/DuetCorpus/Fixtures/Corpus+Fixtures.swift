@@ -27,7 +27,7 @@ extension Corpus {
                 summary.record(outcome, name: fixture.name, steps: fixture.steps.count)
             }
             try writer.flush()
-            if !summary.replaced.isEmpty { try collectGarbage() }
+            try collectGarbage(among: writer.garbage)
             return summary
         }
     }
@@ -56,10 +56,26 @@ extension Corpus {
 
     /// Removes fixtures by name (their steps and transitions go with them).
     public func deleteFixtures(named names: [String]) throws {
-        try write {
-            for name in names { try database.execute("DELETE FROM fixtures WHERE name = ?", [.text(name)]) }
-            try collectGarbage()
+        try write { try collectGarbage(among: try deleteFixtureRows(named: names)) }
+    }
+
+    /// Deletes fixtures with their steps and transitions, also when foreign keys are off (imports
+    /// and syncs run without them, so cascades cannot be relied on); returns what the caller sweeps.
+    @discardableResult
+    func deleteFixtureRows(named names: [String]) throws -> GarbageCandidates {
+        var garbage = GarbageCandidates()
+        for name in names {
+            for id in try database.rows("SELECT id FROM fixtures WHERE name = ?", [.text(name)]).compactMap({ $0[0].integer }) {
+                garbage.formUnion(try garbageCandidates(ofFixture: id))
+            }
+            let id = [SQLValue.text(name)]
+            try database.execute("DELETE FROM step_transitions WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
+            try database.execute("DELETE FROM steps WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
+            try database.execute("DELETE FROM fixtures WHERE name = ?", id)
+            // A stamp without its fixture would make the next sync think the tree unchanged.
+            try database.execute("DELETE FROM tree_files WHERE kind = 'fixture' AND name = ?", id)
         }
+        return garbage
     }
 }
 

@@ -7,6 +7,8 @@ struct FixtureWriter {
 
     let corpus: Corpus
     var indexer: StructuralIndexWriter
+    /// What the fixtures this writer replaced referred to, for `collectGarbage(among:)`.
+    private(set) var garbage = GarbageCandidates()
     private let steps: BatchedInsert
 
     init(corpus: Corpus) throws {
@@ -74,6 +76,10 @@ struct FixtureWriter {
         ]
         let fixtureID: Int64
         if let id = existingID {
+            // Rows still batched may belong to this fixture (a version written earlier in the same call);
+            // what the old version referred to is noted before it is overwritten.
+            try flush()
+            garbage.formUnion(try corpus.garbageCandidates(ofFixture: id))
             values.append(.integer(id))
             try db.execute("""
                 UPDATE fixtures SET shape = ?, feature = ?, chain = ?, dialect = ?, description = ?,
@@ -81,8 +87,6 @@ struct FixtureWriter {
                     scenario_extras_blob = ?, steps_omitted = ?, step_count = ?, projection_hash = ?, source_hash = ?
                 WHERE id = ?
                 """, values)
-            // Rows still batched may belong to this fixture (a version written earlier in the same call).
-            try flush()
             try db.execute("DELETE FROM steps WHERE fixture_id = ?", [.integer(id)])
             try db.execute("DELETE FROM step_transitions WHERE fixture_id = ?", [.integer(id)])
             fixtureID = id

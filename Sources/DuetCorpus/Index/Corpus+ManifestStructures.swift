@@ -18,15 +18,16 @@ extension Corpus {
         for row in try database.rows("SELECT f.feature, f.path, f.role FROM structure_fields f JOIN feature_structures s ON s.feature = f.feature WHERE s.origin = 'manifest'") {
             stored[row[0].text ?? "", default: [:]][row[1].text ?? ""] = row[2].text ?? ""
         }
-        return declared.filter { !fromRunners.contains($0.key) && !$0.value.isEmpty && stored[$0.key] != $0.value }
+        let declaredOnly = Set(try database.rows("SELECT feature FROM feature_structures WHERE origin = 'manifest'").compactMap { $0[0].text })
+        return declared.filter { !fromRunners.contains($0.key) && ((stored[$0.key] ?? [:]) != $0.value || !declaredOnly.contains($0.key)) }
     }
 }
 
 extension Manifest {
-    /// Feature → (field → primitive), for features that declare a `structure:`.
+    /// Feature → (field → primitive), for features that declare a `structure:` (`{}` when it declares no L0 field).
     public var structuresByFeature: [String: [String: String]] {
         var result: [String: [String: String]] = [:]
-        for feature in features where !feature.structure.isEmpty {
+        for feature in features where feature.declaresStructure {
             result[feature.name] = Dictionary(feature.structure.map { ($0.field, $0.primitive) }, uniquingKeysWith: { _, last in last })
         }
         return result

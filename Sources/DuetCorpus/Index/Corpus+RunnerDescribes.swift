@@ -10,13 +10,16 @@ extension Corpus {
     /// ```
     public func storeRunnerDescribe(platform: String, structures: [FeatureStructure]) throws {
         try write {
+            var garbage = GarbageCandidates()
+            garbage.blobs = Set(try database.rows("SELECT structure_blob FROM runner_describes WHERE platform = ?", [.text(platform)])
+                .compactMap { $0[0].integer })
             try database.execute("DELETE FROM runner_describes WHERE platform = ?", [.text(platform)])
             for structure in structures {
                 let blob = try blobs.intern(try CanonicalEncoder().encode(structure))
                 try database.execute("INSERT INTO runner_describes(platform, feature, structure_blob) VALUES (?, ?, ?)",
                                      [.text(platform), .text(structure.feature), .integer(blob)])
             }
-            try collectGarbage()
+            try collectGarbage(among: garbage)
         }
     }
 

@@ -200,6 +200,24 @@ CREATE VIEW verbs AS
     GROUP BY f.feature, t.action_case, t.field, t.change, t.kind;
 
 """####),
+        Migration(fileName: "0005_tree_files.sql", sql: ####"""
+-- What the last tree sync saw of each file of record (parity/fixtures/*.fixture.json,
+-- parity/milestones/*.json), so that an unchanged tree costs one stat per file. Local bookkeeping
+-- of one checkout: a dump leaves its rows out. path is relative to the tree root; racy = 1 when the
+-- file changed too close to the sync for its mtime to prove it unchanged later (hashed again next time).
+CREATE TABLE tree_files (
+    path     TEXT PRIMARY KEY,
+    kind     TEXT NOT NULL CHECK (kind IN ('fixture', 'milestone')),
+    name     TEXT NOT NULL,
+    size     INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    inode    INTEGER NOT NULL,
+    hash     BLOB NOT NULL,
+    racy     INTEGER NOT NULL CHECK (racy IN (0, 1))
+) STRICT, WITHOUT ROWID;
+CREATE UNIQUE INDEX tree_files_by_name ON tree_files(kind, name);
+
+"""####),
         Migration(fileName: "0010_runs.sql", sql: ####"""
 -- Verify runs and their per-fixture results, per platform.
 
@@ -277,6 +295,15 @@ CREATE TABLE runner_describes (
     structure_blob INTEGER NOT NULL REFERENCES blobs(id),
     PRIMARY KEY (platform, feature)
 ) STRICT, WITHOUT ROWID;
+
+"""####),
+        Migration(fileName: "0014_run_scope.sql", sql: ####"""
+-- What a verify run covered: 'full' (every stored fixture of the platform) or the filters that
+-- narrowed it ('feature=timeline', 'fixture=capture.camera', 'shard=2/4', space-separated when
+-- several). A milestone reads only full runs. NULL: stored before scopes were recorded, so never
+-- taken for a full run.
+ALTER TABLE runs ADD COLUMN scope TEXT;
+CREATE INDEX runs_full_by_platform ON runs(platform, id) WHERE scope = 'full';
 
 """####),
         Migration(fileName: "0020_questions.sql", sql: ####"""
@@ -359,6 +386,27 @@ CREATE INDEX fixtures_by_feature_and_initial ON fixtures(feature, initial_blob);
 -- `step_transitions_by_kind_and_step` (0021) starts with `kind`, so every lookup by kind can use it;
 -- the narrower `step_transitions_by_kind` (0003) only cost a second index entry per transition row.
 DROP INDEX step_transitions_by_kind;
+
+"""####),
+        Migration(fileName: "0024_audits.sql", sql: ####"""
+-- Host-source audits (`duet audit PATH…`): one row per run, newest last. report: the AuditReport as
+-- compact canonical JSON (paths, files read, L0 fields looked for, findings with file:line and rule).
+-- The milestone carries the latest one.
+CREATE TABLE audits (
+    id         INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    holds      INTEGER NOT NULL CHECK (holds IN (0, 1)),
+    findings   INTEGER NOT NULL,
+    report     BLOB NOT NULL
+) STRICT;
+
+"""####),
+        Migration(fileName: "0025_ledger_commits.sql", sql: ####"""
+-- Which commit of parity/manifest.yaml opened and closed each ledger version, when the history was
+-- replayed from git (`duet ledger import-git`; valid_from / valid_to are then the commit dates).
+-- NULL for versions recorded by `duet ledger sync`.
+ALTER TABLE ledger_entries ADD COLUMN opened_by TEXT;
+ALTER TABLE ledger_entries ADD COLUMN closed_by TEXT;
 
 """####),
     ]

@@ -5,7 +5,7 @@ extension Corpus {
     ///
     /// ```swift
     /// try corpus.keepPending([PendingRecording(fixture: recorded, reason: .changed, recordedAt: now)])
-    /// try corpus.acceptPending(names: ["tally"])     // the fixture is written, the pending entry gone
+    /// try corpus.acceptPending(names: ["tally"], in: tree)   // the fixture is written, the pending entry gone
     /// ```
     public func keepPending(_ recordings: [PendingRecording]) throws {
         try write {
@@ -31,36 +31,24 @@ extension Corpus {
         try pending(where: "name = ?", [.text(name)]).first
     }
 
-    /// Writes the named pending recordings (all when `names` is nil) as fixtures and drops them
-    /// from review, in one transaction. Returns the accepted names.
-    @discardableResult
-    public func acceptPending(names: [String]?) throws -> [String] {
-        try write {
-            let chosen = try select(names)
-            _ = try upsertFixtures(chosen.map(\.fixture))
-            try drop(chosen.map(\.name))
-            return chosen.map(\.name)
-        }
-    }
-
     /// Drops the named pending recordings (all when `names` is nil); the fixtures stay as they are.
     @discardableResult
     public func rejectPending(names: [String]?) throws -> [String] {
         try write {
-            let chosen = try select(names).map(\.name)
-            try drop(chosen)
+            let chosen = try selectPending(names).map(\.name)
+            try dropPending(chosen)
             return chosen
         }
     }
 
     /// Forgets pending entries for fixtures that were just written directly.
     public func clearPending(names: [String]) throws {
-        try write { try drop(names) }
+        try write { try dropPending(names) }
     }
 
     // MARK: - Private
 
-    private func select(_ names: [String]?) throws -> [PendingRecording] {
+    func selectPending(_ names: [String]?) throws -> [PendingRecording] {
         let all = try pendingRecordings()
         guard let names else { return all }
         let missing = names.filter { name in !all.contains { $0.name == name } }
@@ -68,7 +56,7 @@ extension Corpus {
         return all.filter { names.contains($0.name) }
     }
 
-    private func drop(_ names: [String]) throws {
+    func dropPending(_ names: [String]) throws {
         let delete = try database.cachedStatement("DELETE FROM pending_recordings WHERE name = ?")
         for name in names { try delete.execute([.text(name)]) }
     }

@@ -30,10 +30,47 @@ public struct Census: Sendable, Codable, Equatable {
     public var candidates: [CensusCandidate]
     /// Rulings (`feature.field`) that match no candidate: the field changed or went away.
     public var staleRulings: [String]
+    /// Features with fixtures and no structure: no runner described them and no `structure:` declares
+    /// them, so nothing says which of their fields are navigation.
+    public var unknownStructure: [String]
 
     public var unruled: [CensusCandidate] { candidates.filter { $0.ruling == nil } }
-    /// The algebra covers every navigation-shaped field, or a ruling says why not.
-    public var holds: Bool { unruled.isEmpty }
+    /// No feature has a structure: there was nothing to count.
+    public var judgedNothing: Bool { features.isEmpty }
+    /// The algebra covers every navigation-shaped field (or a ruling says why not), of every feature,
+    /// and there was something to judge.
+    public var holds: Bool { unruled.isEmpty && unknownStructure.isEmpty && !judgedNothing }
+
+    /// Why the check does not hold, one line each; empty when it holds.
+    public var failures: [String] {
+        var lines: [String] = []
+        if !unknownStructure.isEmpty {
+            lines.append("the structure of \(unknownStructure.joined(separator: ", ")) is unknown — configure a runner under runners: in parity/manifest.yaml (then `duet record`), or declare each feature's structure: (field: path|slot|tabs|stage)")
+        } else if judgedNothing {
+            lines.append("nothing to judge: no feature has a structure and no fixture is stored — record or import fixtures first")
+        }
+        if !unruled.isEmpty {
+            lines.append("\(unruled.count) unruled candidate(s): \(unruled.map(\.id).joined(separator: ", ")) — make each an L0 field, or record a ruling under census.rulings in parity/manifest.yaml")
+        }
+        return lines
+    }
+
+    public init(features: [FeatureCensus], declared: PrimitiveCounts, observed: PrimitiveCounts, candidates: [CensusCandidate],
+                staleRulings: [String], unknownStructure: [String]) {
+        self.features = features; self.declared = declared; self.observed = observed; self.candidates = candidates
+        self.staleRulings = staleRulings; self.unknownStructure = unknownStructure
+    }
+
+    private enum CodingKeys: String, CodingKey { case features, declared, observed, candidates, staleRulings, unknownStructure }
+
+    /// Reports stored before `unknownStructure` existed read as having none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(features: try c.decode([FeatureCensus].self, forKey: .features), declared: try c.decode(PrimitiveCounts.self, forKey: .declared),
+                  observed: try c.decode(PrimitiveCounts.self, forKey: .observed), candidates: try c.decode([CensusCandidate].self, forKey: .candidates),
+                  staleRulings: try c.decode([String].self, forKey: .staleRulings),
+                  unknownStructure: try c.decodeIfPresent([String].self, forKey: .unknownStructure) ?? [])
+    }
 }
 
 extension Corpus {
@@ -68,6 +105,7 @@ extension Corpus {
                       declared: features.reduce(PrimitiveCounts()) { $0 + $1.declared },
                       observed: features.reduce(PrimitiveCounts()) { $0 + $1.observed },
                       candidates: candidates,
-                      staleRulings: rulings.map(\.field).filter { !candidateIDs.contains($0) }.sorted())
+                      staleRulings: rulings.map(\.field).filter { !candidateIDs.contains($0) }.sorted(),
+                      unknownStructure: try featuresWithUnknownStructure())
     }
 }

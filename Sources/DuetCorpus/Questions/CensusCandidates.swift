@@ -20,7 +20,7 @@ public struct CensusCandidate: Sendable, Codable, Equatable {
 /// The rules that make a data field a census candidate.
 ///
 /// By shape alone: an optional sum type, an array of sum types, a boolean named `is…Presented` or
-/// `show…`. By the snapshots: an enum whose value changes from one snapshot to the next within a
+/// `show…`. By the snapshots: an enum or sum whose case changes from one snapshot to the next within a
 /// fixture; two or more optional structured values (object, sum, enum) each set in some snapshot
 /// and never set in the same one. Optional scalars (strings, ids, dates, numbers) are data, so
 /// they never count as exclusive presentations.
@@ -45,10 +45,16 @@ enum CandidateRules {
         return false
     }
 
-    static func watchesValue(shape: String) -> Bool { shape == "enum" || shape == "optional<enum>" }
+    static func watchesValue(shape: String) -> Bool { ["enum", "optional<enum>", "sum", "optional<sum>"].contains(shape) }
 
     static func mayBeExclusive(shape: String) -> Bool {
         ["optional<object>", "optional<sum>", "optional<enum>"].contains(shape)
+    }
+
+    /// A sum's case name (its payload may change without a transition), any other value as it is.
+    static func caseOf(_ value: JSONValue) -> JSONValue {
+        if case .object(let object) = value, let name = object["case"] { return name }
+        return value
     }
 
     static func lastComponent(_ path: String) -> String { path.split(separator: ".").last.map(String.init) ?? path }
@@ -70,12 +76,10 @@ extension Corpus {
     func censusCandidates() throws -> [CensusCandidate] {
         struct DataField { var field: String; var shape: String }
         var byFeature: [String: [DataField]] = [:]
-        try database.cachedStatement("""
-            SELECT feature, path, shape FROM structure_fields
-            WHERE role NOT IN ('path', 'slot', 'tabs', 'stage') AND role NOT LIKE 'island:%'
-            ORDER BY feature, path
-            """).forEachRow { row in
-            byFeature[row.text(at: 0) ?? "", default: []].append(DataField(field: row.text(at: 1) ?? "", shape: row.text(at: 2) ?? ""))
+        for structure in try knownStructures() {
+            for field in structure.fields where !IndexPlan.primitives.contains(field.role) && !field.role.hasPrefix("island:") {
+                byFeature[structure.feature, default: []].append(DataField(field: field.path, shape: field.shape))
+            }
         }
         var candidates: [CensusCandidate] = []
         for (feature, fields) in byFeature.sorted(by: { $0.key < $1.key }) {
@@ -88,7 +92,11 @@ extension Corpus {
             let optionals = fields.filter { CandidateRules.mayBeExclusive(shape: $0.shape) }.map(\.field)
             if !watched.isEmpty || optionals.count >= 2 {
                 let observed = try observeSnapshots(feature: feature, watched: watched, optionals: optionals)
-                for field in observed.changing { reasons[field, default: []].append("enum that changes between snapshots") }
+                let shapes = Dictionary(fields.map { ($0.field, $0.shape) }, uniquingKeysWith: { a, _ in a })
+                for field in observed.changing {
+                    reasons[field, default: []].append(shapes[field]?.contains("sum") == true ? "sum whose case changes between snapshots"
+                                                                                              : "enum that changes between snapshots")
+                }
                 for (field, others) in observed.exclusive {
                     reasons[field, default: []].append("optional never set together with " + others.joined(separator: ", "))
                 }
@@ -132,7 +140,7 @@ extension Corpus {
                 seen = hit
             } else {
                 let state = try blobs.value(id: blob)
-                seen = Seen(values: watchedPaths.map { CandidateRules.value(at: $0, in: state) },
+                seen = Seen(values: watchedPaths.map { CandidateRules.value(at: $0, in: state).map(CandidateRules.caseOf) },
                             set: optionalPaths.map { CandidateRules.value(at: $0, in: state) != nil })
                 cache[blob] = seen
                 let set = seen.set.indices.filter { seen.set[$0] }

@@ -18,6 +18,9 @@ public struct LedgerEntryVersion: Sendable, Codable, Equatable {
     /// ISO-8601 UTC; `validTo` is nil while the entry is in the manifest.
     public var validFrom: String
     public var validTo: String?
+    /// The manifest commits that opened and closed this version, when the history came from git.
+    public var openedBy: String?
+    public var closedBy: String?
 
     public var isCurrent: Bool { validTo == nil }
 }
@@ -74,39 +77,44 @@ extension Corpus {
     /// sync.opened.count; sync.closed.count
     /// ```
     public func syncLedger(waivers: [Waiver], islands: [IslandEntry], now: Date) throws -> LedgerSync {
-        let stamp = LedgerEntryVersion.timestamp(now)
+        try write { try applyLedger(LedgerEntryVersion.entries(waivers: waivers, islands: islands), at: LedgerEntryVersion.timestamp(now), commit: nil) }
+    }
+
+    /// Brings the open versions to `entries` as of `stamp`: closes what vanished or changed, opens what is new or changed.
+    func applyLedger(_ entries: [LedgerEntryVersion], at stamp: String, commit: String?) throws -> LedgerSync {
         var wanted: [String: LedgerEntryVersion] = [:]
         var order: [String] = []
-        for entry in LedgerEntryVersion.entries(waivers: waivers, islands: islands) {
+        for entry in entries {
             let id = "\(entry.section.rawValue)#\(entry.key)"
             if wanted[id] == nil { order.append(id); wanted[id] = entry }
         }
-        return try write {
-            var sync = LedgerSync(opened: [], closed: [], unchanged: 0)
-            var current: [String: LedgerEntryVersion] = [:]
-            for entry in try ledgerVersions(currentOnly: true) { current["\(entry.section.rawValue)#\(entry.key)"] = entry }
-            let close = try database.cachedStatement("""
-                UPDATE ledger_entries SET valid_to = max(?3, valid_from) WHERE section = ?1 AND entry_key = ?2 AND valid_to IS NULL
-                """)
-            let insert = try database.cachedStatement("""
-                INSERT INTO ledger_entries(section, entry_key, feature, subject, platform, body, valid_from) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
-            for (id, old) in current.sorted(by: { $0.key < $1.key }) where wanted[id]?.body != old.body {
-                try close.execute([.text(old.section.rawValue), .text(old.key), .text(stamp)])
-                var ended = old
-                ended.validTo = max(stamp, old.validFrom)
-                sync.closed.append(ended)
-            }
-            for id in order {
-                var entry = wanted[id]!
-                if current[id]?.body == entry.body { sync.unchanged += 1; continue }
-                entry.validFrom = stamp
-                try insert.execute([.text(entry.section.rawValue), .text(entry.key), .text(entry.feature), .text(entry.subject),
-                                    SQLValue(entry.platform), .text(entry.body.canonicalString), .text(stamp)])
-                sync.opened.append(entry)
-            }
-            return sync
+        var sync = LedgerSync(opened: [], closed: [], unchanged: 0)
+        var current: [String: LedgerEntryVersion] = [:]
+        for entry in try ledgerVersions(currentOnly: true) { current["\(entry.section.rawValue)#\(entry.key)"] = entry }
+        let close = try database.cachedStatement("""
+            UPDATE ledger_entries SET valid_to = max(?3, valid_from), closed_by = ?4
+            WHERE section = ?1 AND entry_key = ?2 AND valid_to IS NULL
+            """)
+        let insert = try database.cachedStatement("""
+            INSERT INTO ledger_entries(section, entry_key, feature, subject, platform, body, valid_from, opened_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (id, old) in current.sorted(by: { $0.key < $1.key }) where wanted[id]?.body != old.body {
+            try close.execute([.text(old.section.rawValue), .text(old.key), .text(stamp), SQLValue(commit)])
+            var ended = old
+            ended.validTo = max(stamp, old.validFrom)
+            ended.closedBy = commit
+            sync.closed.append(ended)
         }
+        for id in order {
+            var entry = wanted[id]!
+            if current[id]?.body == entry.body { sync.unchanged += 1; continue }
+            entry.validFrom = stamp
+            entry.openedBy = commit
+            try insert.execute([.text(entry.section.rawValue), .text(entry.key), .text(entry.feature), .text(entry.subject),
+                                SQLValue(entry.platform), .text(entry.body.canonicalString), .text(stamp), SQLValue(commit)])
+            sync.opened.append(entry)
+        }
+        return sync
     }
 
     /// Every version ever recorded, oldest first.
@@ -116,18 +124,25 @@ extension Corpus {
     /// ```
     public func ledgerHistory() throws -> [LedgerEntryVersion] { try ledgerVersions(currentOnly: false) }
 
+    /// The versions of one waived kind (`--kind`) or one island (`--island`), oldest first.
+    public func ledgerHistory(kind: String? = nil, island: String? = nil) throws -> [LedgerEntryVersion] {
+        try ledgerHistory().filter { entry in
+            (kind == nil || (entry.section == .waiver && entry.subject == kind)) && (island == nil || (entry.section == .island && entry.subject == island))
+        }
+    }
+
     /// The entries as of the last sync.
     public func currentLedger() throws -> [LedgerEntryVersion] { try ledgerVersions(currentOnly: true) }
 
     private func ledgerVersions(currentOnly: Bool) throws -> [LedgerEntryVersion] {
         try database.cachedStatement("""
-            SELECT section, entry_key, feature, subject, platform, body, valid_from, valid_to FROM ledger_entries
+            SELECT section, entry_key, feature, subject, platform, body, valid_from, valid_to, opened_by, closed_by FROM ledger_entries
             WHERE ?1 = 0 OR valid_to IS NULL ORDER BY valid_from, section, entry_key, id
             """).rows([.integer(currentOnly ? 1 : 0)]).map { row in
             LedgerEntryVersion(section: LedgerEntryVersion.Section(rawValue: row[0].text ?? "") ?? .waiver, key: row[1].text ?? "",
                                feature: row[2].text ?? "", subject: row[3].text ?? "", platform: row[4].text,
                                body: (try? CanonicalJSON.parse(row[5].text ?? "{}")) ?? .object(JSONObject()),
-                               validFrom: row[6].text ?? "", validTo: row[7].text)
+                               validFrom: row[6].text ?? "", validTo: row[7].text, openedBy: row[8].text, closedBy: row[9].text)
         }
     }
 }

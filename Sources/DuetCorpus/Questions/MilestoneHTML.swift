@@ -1,18 +1,25 @@
 extension MilestoneReport {
     /// The report as one self-contained HTML page: inline CSS, the census as an inline SVG bar
-    /// chart, kind coverage as a grid. No external asset, no script.
+    /// chart, kind coverage as a grid. No external asset, no script. It reads on a phone: a
+    /// viewport, wide tables scroll inside their own box, long names wrap, the chart scales.
     ///
     /// ```swift
     /// try report.html().write(toFile: "milestone.html", atomically: true, encoding: .utf8)
     /// ```
     public func html() -> String {
         var body = "<h1>Milestone \(escape(name))</h1>\n"
-        body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). The closure check <b>\(holds ? "holds" : "fails")</b>.</p>\n"
+        body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(holds ? "Every check that ran holds" : "A check fails")</b>.</p>\n"
+        body += table(checksTable)
         body += "<h2>Corpus</h2>\n" + table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
                                             [[corpus.fixtures, corpus.steps, corpus.snapshots, corpus.blobs, corpus.bytes].map(String.init)])
-        body += "<h2>Verify</h2>\n" + (verify.isEmpty ? "<p>No verify run is stored.</p>\n" : table(
-            ["platform", "status", "started", "fixtures", "passed", "failed", "not run"],
-            verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)"] }))
+        body += "<h2>Verify</h2>\n" + (verify.isEmpty ? "<p>No full verify run.</p>\n" : table(verifyTable))
+        body += (verifyMissing ?? []).map { "<p>\(escape($0.platform)): not verified — \(escape($0.reason))</p>\n" }.joined()
+        if !failingTable.rows.isEmpty { body += "<h3>Failing fixtures</h3>\n" + table(failingTable) }
+        body += "<h2>Lint</h2>\n" + (lint.map { "<p>\(escape($0.summary)).</p>\n" + ((lintTable?.rows.isEmpty ?? true) ? "" : table(lintTable!)) }
+                                       ?? "<p>No parity/manifest.yaml was linted.</p>\n")
+        body += "<h2>Audit</h2>\n" + (audit.map { "<p>\(escape("\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " "))")).</p>\n"
+                                                  + ((auditTable?.rows.isEmpty ?? true) ? "" : table(auditTable!)) }
+                                        ?? "<p>No audit is stored: run <code>duet audit PATH…</code> over the host sources.</p>\n")
         body += "<h2>Census</h2>\n" + censusChart()
         body += "<h3>Candidates</h3>\n" + (census.candidates.isEmpty ? "<p>No navigation-shaped field outside L0.</p>\n" : table(
             ["field", "shape", "why", "ruling", "reason", "since"],
@@ -32,10 +39,16 @@ extension MilestoneReport {
             <html lang="en">
             <head>
             <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Milestone \(escape(name))</title>
             <style>
-            body{font:14px/1.45 -apple-system,system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}
-            table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}
+            body{font:14px/1.45 -apple-system,system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222;overflow-wrap:anywhere}
+            h1{font-size:1.6em;overflow-wrap:anywhere}
+            .scroll{overflow-x:auto;max-width:100%;margin:.5em 0 1.5em}
+            table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
+            th{white-space:nowrap}td{overflow-wrap:normal;min-width:3em}
+            svg{max-width:100%;height:auto}
+            @media (max-width:600px){body{margin:1em auto;padding:0 .6em;font-size:13px}th,td{padding:.2em .4em}}
             th{background:#f3f3f3}.holds b{color:#1a7f37}.fails b{color:#c62828}
             .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:4px;margin:.5em 0 1.5em}
             .kind{padding:.3em .5em;border-radius:3px;font-size:12px;overflow-wrap:anywhere}
@@ -58,8 +71,9 @@ extension MilestoneReport {
         let rows = census.features.map { ($0.feature, counts($0.declared)) } + [("total", counts(census.declared))]
         let widest = max(1, rows.map { $0.1.reduce(0, +) }.max() ?? 1)
         let label = 130, unit = max(8, min(60, 520 / widest)), height = 22
+        let width = max(label + widest * unit + 60, 4 * 90 + label), totalHeight = rows.count * height + 30
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"L0 fields per feature\" "
-        svg += "width=\"\(label + widest * unit + 60)\" height=\"\(rows.count * height + 30)\" font-size=\"12\">\n"
+        svg += "viewBox=\"0 0 \(width) \(totalHeight)\" width=\"\(width)\" height=\"\(totalHeight)\" font-size=\"12\">\n"
         for (index, (feature, values)) in rows.enumerated() {
             let y = index * height
             svg += "<text x=\"\(label - 6)\" y=\"\(y + 15)\" text-anchor=\"end\"\(feature == "total" ? " font-weight=\"bold\"" : "")>\(escape(feature))</text>\n"
@@ -94,21 +108,18 @@ extension MilestoneReport {
 
     private func differenceHTML() -> String {
         guard let difference else { return "<p>This is the first milestone.</p>\n" }
-        var out = "<p>Since \(escape(difference.previous)) (\(escape(difference.previousCreatedAt)))"
-        if difference.isEmpty { return out + ": nothing added or removed.</p>\n" }
-        out += ":</p>\n<ul>\n"
-        for (label, change) in [("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures),
-                                ("ledger entries", difference.entries)] {
-            if !change.added.isEmpty { out += "<li>\(label) added: \(escape(change.added.joined(separator: ", ")))</li>\n" }
-            if !change.removed.isEmpty { out += "<li>\(label) removed: \(escape(change.removed.joined(separator: ", ")))</li>\n" }
-        }
-        return out + "</ul>\n"
+        let out = "<p>Since \(escape(difference.previous)) (\(escape(difference.previousCreatedAt)))"
+        if difference.isEmpty { return out + ": nothing added, removed or changed.</p>\n" }
+        return out + ":</p>\n<ul>\n" + differenceLines.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
     }
 
+    private func table(_ table: MilestoneTable) -> String { self.table(table.columns, table.rows) }
+
+    /// A table in its own scrolling box, so a wide one never widens the page.
     private func table(_ columns: [String], _ rows: [[String]]) -> String {
-        var out = "<table>\n<tr>" + columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        var out = "<div class=\"scroll\"><table>\n<tr>" + columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
         for row in rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
-        return out + "</table>\n"
+        return out + "</table></div>\n"
     }
 
     private func escape(_ text: String) -> String {

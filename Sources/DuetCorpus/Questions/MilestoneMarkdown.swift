@@ -5,12 +5,16 @@ extension MilestoneReport {
     /// try report.markdown().write(toFile: "milestone.md", atomically: true, encoding: .utf8)
     /// ```
     public func markdown() -> String {
-        var out = "# Milestone \(name)\n\nCreated \(createdAt). The closure check \(holds ? "holds" : "fails").\n"
+        var out = "# Milestone \(name)\n\nCreated \(createdAt). \(holds ? "Every check that ran holds" : "A check fails").\n\n"
+        out += table(checksTable)
         out += section("Corpus", table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
                                        [[corpus.fixtures, corpus.steps, corpus.snapshots, corpus.blobs, corpus.bytes].map(String.init)]))
-        out += section("Verify", verify.isEmpty ? "No verify run is stored.\n" : table(
-            ["platform", "status", "started", "fixtures", "passed", "failed", "not run"],
-            verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)"] }))
+        out += section("Verify", verifyMarkdown())
+        out += section("Lint", lint.map { "\($0.summary).\n" + ((lintTable?.rows.isEmpty ?? true) ? "" : "\n" + table(lintTable!)) }
+                           ?? "No parity/manifest.yaml was linted.\n")
+        out += section("Audit", audit.map { "\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " ")).\n"
+                                                + ((auditTable?.rows.isEmpty ?? true) ? "" : "\n" + table(auditTable!)) }
+                            ?? "No audit is stored: run `duet audit PATH…` over the host sources.\n")
         out += section("Census", censusMarkdown())
         out += section("Kind coverage", coverageMarkdown())
         out += section("Islands", islands.islands.isEmpty ? "No island is declared.\n" : table(
@@ -53,20 +57,23 @@ extension MilestoneReport {
         return out
     }
 
-    private func differenceMarkdown() -> String {
-        guard let difference else { return "This is the first milestone.\n" }
-        var out = "Since \(difference.previous) (\(difference.previousCreatedAt))"
-        if difference.isEmpty { return out + ": nothing added or removed.\n" }
-        out += ":\n\n"
-        for (label, change) in [("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures),
-                                ("ledger entries", difference.entries)] where !change.isEmpty {
-            if !change.added.isEmpty { out += "- \(label) added: \(change.added.joined(separator: ", "))\n" }
-            if !change.removed.isEmpty { out += "- \(label) removed: \(change.removed.joined(separator: ", "))\n" }
-        }
+    private func verifyMarkdown() -> String {
+        var out = verify.isEmpty ? "No full verify run.\n" : table(verifyTable)
+        for missing in verifyMissing ?? [] { out += "\n- \(missing.platform): not verified — \(missing.reason)\n" }
+        if !failingTable.rows.isEmpty { out += "\n### Failing fixtures\n\n" + table(failingTable) }
         return out
     }
 
+    private func differenceMarkdown() -> String {
+        guard let difference else { return "This is the first milestone.\n" }
+        let out = "Since \(difference.previous) (\(difference.previousCreatedAt))"
+        if difference.isEmpty { return out + ": nothing added, removed or changed.\n" }
+        return out + ":\n\n" + differenceLines.map { "- \($0)\n" }.joined()
+    }
+
     private func section(_ title: String, _ body: String) -> String { "\n## \(title)\n\n" + body }
+
+    private func table(_ table: MilestoneTable) -> String { self.table(table.columns, table.rows) }
 
     private func table(_ columns: [String], _ rows: [[String]]) -> String {
         func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }

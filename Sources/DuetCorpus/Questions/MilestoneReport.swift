@@ -1,4 +1,6 @@
 import Duet
+import DuetAudit
+import DuetManifest
 
 /// A named, dated report on the corpus: what `duet milestone NAME` stores and renders.
 public struct MilestoneReport: Sendable, Codable, Equatable {
@@ -6,8 +8,14 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     /// ISO-8601 UTC.
     public var createdAt: String
     public var corpus: CorpusSize
-    /// The latest stored verify run per platform.
+    /// The latest *full* verify run per platform (a filtered run never stands for the whole).
     public var verify: [PlatformStatus]
+    /// Platforms expected to be verified that have no full run, and why.
+    public var verifyMissing: [MissingVerify]?
+    /// The manifest's lint, run before the report; nil when there was no manifest.
+    public var lint: LintReport?
+    /// The latest stored `duet audit`; nil when none was run.
+    public var audit: AuditReport?
     public var census: Census
     public var coverage: KindCoverage
     public var islands: IslandSweep
@@ -18,8 +26,9 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     /// Against the milestone recorded before this one (nil for the first).
     public var difference: MilestoneDifference?
 
-    /// The census closes and no island needs promoting.
-    public var holds: Bool { census.holds && islands.holds }
+    /// Every check that ran holds: the census closes, no island needs promoting, every full verify
+    /// run passed, the lint and the audit (when there are ones) found nothing. See `checks`.
+    public var holds: Bool { !checks.contains { $0.status == .fails } }
 }
 
 public struct CorpusSize: Sendable, Codable, Equatable {
@@ -41,6 +50,38 @@ public struct PlatformStatus: Sendable, Codable, Equatable {
     public var passed: Int
     public var failed: Int
     public var notRun: Int
+    /// `full` (the only scope a milestone reads; nil in reports stored before scopes existed).
+    public var scope: String?
+    /// The milestone ran this verify itself (there was no full run yet).
+    public var ranForMilestone: Bool?
+    /// Why the runner stopped the run early, if it did.
+    public var runnerFailure: String?
+    /// Every fixture that did not pass, sorted.
+    public var failing: [FailingFixture]?
+
+    public init(platform: String, status: String, startedAt: String, fixtures: Int, passed: Int, failed: Int, notRun: Int,
+                scope: String? = nil, ranForMilestone: Bool? = nil, runnerFailure: String? = nil, failing: [FailingFixture]? = nil) {
+        self.platform = platform; self.status = status; self.startedAt = startedAt; self.fixtures = fixtures; self.passed = passed
+        self.failed = failed; self.notRun = notRun; self.scope = scope; self.ranForMilestone = ranForMilestone
+        self.runnerFailure = runnerFailure; self.failing = failing
+    }
+}
+
+/// A fixture that failed (or was not run) in a milestone's verify run.
+public struct FailingFixture: Sendable, Codable, Equatable {
+    public var fixture: String
+    /// `state`, `effects`, `link`, `refused`, `runner`, `malformed`, `not-run`.
+    public var kind: String
+    /// 0-based step.
+    public var step: Int?
+    /// The first divergent JSON path.
+    public var path: String?
+}
+
+/// A platform the milestone could not report a full verify run for.
+public struct MissingVerify: Sendable, Codable, Equatable {
+    public var platform: String
+    public var reason: String
 }
 
 /// The sets a milestone is compared on. Sorted.
@@ -52,6 +93,10 @@ public struct MilestoneInventory: Sendable, Codable, Equatable {
     public var fixtures: [String]
     /// Ledger entries as `section feature|subject|platform`.
     public var entries: [String]
+    /// Each check as `name status` (`census holds`, `verify swift fails`); nil in older reports.
+    public var checks: [String]?
+    /// Failing fixtures as `platform fixture`; nil in older reports.
+    public var failing: [String]?
 }
 
 /// What was added and removed since the previous milestone.
@@ -62,6 +107,10 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var fields: Change
     public var fixtures: Change
     public var entries: Change
+    /// Checks whose status moved (`census: holds → fails`); nil in older reports.
+    public var statusChanges: [StatusChange]?
+    /// `platform fixture`: added = newly failing, removed = passing again; nil in older reports.
+    public var failing: Change?
 
     public struct Change: Sendable, Codable, Equatable {
         public var added: [String]
@@ -69,7 +118,15 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
     }
 
-    public var isEmpty: Bool { kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty }
+    public struct StatusChange: Sendable, Codable, Equatable {
+        public var check: String
+        public var from: String
+        public var to: String
+    }
+
+    public var isEmpty: Bool {
+        kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
+    }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {
         func change(_ a: [String], _ b: [String]) -> Change {
@@ -82,6 +139,17 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         fields = change(old.fields, new.fields)
         fixtures = change(old.fixtures, new.fixtures)
         entries = change(old.entries, new.entries)
+        // A report stored before checks were kept has nothing to compare them with.
+        guard let before = old.checks, let after = new.checks else { return }
+        func split(_ line: String) -> (String, String) {
+            let cut = line.lastIndex(of: " ") ?? line.endIndex
+            return (String(line[..<cut]), cut < line.endIndex ? String(line[line.index(after: cut)...]) : "")
+        }
+        let previousStatus = Dictionary(before.map(split), uniquingKeysWith: { a, _ in a })
+        statusChanges = after.map(split).compactMap { check, status in
+            previousStatus[check].flatMap { $0 == status ? nil : StatusChange(check: check, from: $0, to: status) }
+        }
+        failing = change(old.failing ?? [], new.failing ?? [])
     }
 }
 

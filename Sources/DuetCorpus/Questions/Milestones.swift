@@ -3,46 +3,86 @@ import Duet
 import DuetManifest
 
 extension Corpus {
-    /// Builds the milestone report, compares it with the previous milestone and stores it under
-    /// `name` (replacing a milestone of that name; `replaced` says so). One transaction.
+    /// Builds the milestone report as of now and compares it with the latest stored milestone of
+    /// another name; nothing is stored (`recordMilestone` stores it).
     ///
     /// ```swift
-    /// let (report, replaced) = try corpus.recordMilestone(named: "beta-1", manifest: manifest, now: Date())
+    /// let report = try corpus.milestoneReport(named: "preview", manifest: manifest, inputs: gates, now: Date())
     /// report.difference?.kinds.added
-    /// try report.markdown()   // or .html(), or CanonicalEncoder().encode(report)
     /// ```
-    public func recordMilestone(named name: String, manifest: Manifest, now: Date) throws -> (report: MilestoneReport, replaced: Bool) {
+    public func milestoneReport(named name: String, manifest: Manifest, inputs: MilestoneInputs = MilestoneInputs(),
+                                now: Date) throws -> MilestoneReport {
         let stamp = LedgerEntryVersion.timestamp(now)
+        let census = try self.census(rulings: manifest.rulings)
+        let coverage = try kindCoverage()
+        let ledger = try milestoneLedger(manifest)
+        let verify = try latestFullVerifyRuns(ranNow: Set(inputs.verifiedNow))
+        let verified = Set(verify.map(\.platform))
+        let expected = Set(inputs.notVerified.keys).union(try platformsWithRuns())
+        let missing = try expected.subtracting(verified).sorted().map { platform in
+            MissingVerify(platform: platform, reason: try inputs.notVerified[platform] ?? missingReason(platform))
+        }
+        var report = MilestoneReport(name: name, createdAt: stamp, corpus: try corpusSize(), verify: verify, verifyMissing: missing,
+                                     lint: inputs.lint, audit: try latestAudit(),
+                                     census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
+                                     ledger: ledger, inventory: MilestoneInventory(kinds: [], fields: [], fixtures: [], entries: []), difference: nil)
+        report.inventory = MilestoneInventory(
+            kinds: coverage.entries.filter(\.reached).map(\.kind).sorted(),
+            fields: try database.rows("SELECT feature || '.' || field || ' (' || primitive || ')' FROM l0_fields ORDER BY 1")
+                .compactMap { $0[0].text },
+            fixtures: try database.rows("SELECT name FROM fixtures ORDER BY name").compactMap { $0[0].text },
+            entries: ledger.map { "\($0.section.rawValue) \($0.feature)|\($0.subject)|\($0.platform ?? "all")" }.sorted(),
+            checks: report.checkInventory,
+            failing: verify.flatMap { run in (run.failing ?? []).map { "\(run.platform) \($0.fixture)" } }.sorted())
+        if let previous = try database.rows("""
+            SELECT report FROM milestones WHERE name != ? ORDER BY created_at DESC, name DESC LIMIT 1
+            """, [.text(name)]).first?[0].blob {
+            let old = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
+            report.difference = MilestoneDifference(previous: old.name, previousCreatedAt: old.createdAt,
+                                                    from: old.inventory, to: report.inventory)
+        }
+        return report
+    }
+
+    /// Builds the milestone report and stores it under `name`: the file `parity/milestones/NAME.json`
+    /// (written atomically) and the corpus, together; a milestone of that name is replaced
+    /// (`replaced` says so).
+    ///
+    /// ```swift
+    /// let (report, replaced) = try corpus.recordMilestone(named: "beta-1", manifest: manifest, inputs: gates, now: Date(), tree: tree)
+    /// ```
+    public func recordMilestone(named name: String, manifest: Manifest, inputs: MilestoneInputs = MilestoneInputs(),
+                                now: Date, tree: RecordTree) throws -> (report: MilestoneReport, replaced: Bool) {
+        try MilestoneName.check(name)
         return try write {
-            let census = try self.census(rulings: manifest.rulings)
-            let coverage = try kindCoverage()
-            let ledger = try milestoneLedger(manifest)
-            let inventory = MilestoneInventory(
-                kinds: coverage.entries.filter(\.reached).map(\.kind).sorted(),
-                fields: try database.rows("SELECT feature || '.' || field || ' (' || primitive || ')' FROM l0_fields ORDER BY 1")
-                    .compactMap { $0[0].text },
-                fixtures: try database.rows("SELECT name FROM fixtures ORDER BY name").compactMap { $0[0].text },
-                entries: ledger.map { "\($0.section.rawValue) \($0.feature)|\($0.subject)|\($0.platform ?? "all")" }.sorted())
-            var report = MilestoneReport(name: name, createdAt: stamp, corpus: try corpusSize(), verify: try latestVerifyRuns(),
-                                         census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
-                                         ledger: ledger, inventory: inventory, difference: nil)
-            if let previous = try database.rows("SELECT report FROM milestones WHERE name != ? ORDER BY id DESC LIMIT 1", [.text(name)])
-                .first?[0].blob {
-                let old = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
-                report.difference = MilestoneDifference(previous: old.name, previousCreatedAt: old.createdAt,
-                                                        from: old.inventory, to: inventory)
-            }
-            try database.execute("DELETE FROM milestones WHERE name = ?", [.text(name)])
-            let replaced = database.changes > 0
-            try database.execute("INSERT INTO milestones(name, created_at, report) VALUES (?, ?, ?)",
-                                 [.text(name), .text(stamp), .blob(try CanonicalEncoder().canonicalBytes(report))])
+            let report = try milestoneReport(named: name, manifest: manifest, inputs: inputs, now: now)
+            let replaced = try milestoneBytes(named: name) != nil
+            let bytes = try CanonicalEncoder().canonicalBytes(report)
+            try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name,
+                          to: try filePath(kind: .milestone, name: name, tree: tree), tree: tree)
+            try storeMilestoneRow(name: name, createdAt: report.createdAt, canonicalBytes: bytes)
             return (report, replaced)
         }
     }
 
+    /// Every stored milestone's name.
+    public func milestoneNames() throws -> [String] {
+        try database.rows("SELECT name FROM milestones ORDER BY name").compactMap { $0[0].text }
+    }
+
+    func milestoneBytes(named name: String) throws -> [UInt8]? {
+        try database.rows("SELECT report FROM milestones WHERE name = ?", [.text(name)]).first?[0].blob
+    }
+
+    func storeMilestoneRow(name: String, createdAt: String, canonicalBytes: [UInt8]) throws {
+        try database.execute("DELETE FROM milestones WHERE name = ?", [.text(name)])
+        try database.execute("INSERT INTO milestones(name, created_at, report) VALUES (?, ?, ?)",
+                             [.text(name), .text(createdAt), .blob(canonicalBytes)])
+    }
+
     /// Stored milestones, oldest first.
     public func milestones() throws -> [MilestoneListing] {
-        try database.rows("SELECT report FROM milestones ORDER BY id").map { row in
+        try database.rows("SELECT report FROM milestones ORDER BY created_at, name").map { row in
             let report = try CanonicalDecoder().decode(MilestoneReport.self, from: row[0].blob ?? [])
             return MilestoneListing(name: report.name, createdAt: report.createdAt, holds: report.holds, fixtures: report.corpus.fixtures)
         }
@@ -63,15 +103,31 @@ extension Corpus {
                           bytes: try count("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()"))
     }
 
-    func latestVerifyRuns() throws -> [PlatformStatus] {
+    /// The latest full run per platform, with its failing fixtures. Filtered runs never stand in.
+    func latestFullVerifyRuns(ranNow: Set<String> = []) throws -> [PlatformStatus] {
         try database.rows("""
-            SELECT platform, status, started_at, fixture_count, passed_count, failed_count, not_run_count FROM runs r
-            WHERE id = (SELECT max(id) FROM runs r2 WHERE r2.platform = r.platform) ORDER BY platform
+            SELECT id, platform, status, started_at, fixture_count, passed_count, failed_count, not_run_count, runner_failure FROM runs r
+            WHERE id = (SELECT max(id) FROM runs r2 WHERE r2.platform = r.platform AND r2.scope = 'full') ORDER BY platform
             """).map { row in
-            PlatformStatus(platform: row[0].text ?? "", status: row[1].text ?? "", startedAt: row[2].text ?? "",
-                           fixtures: Int(row[3].integer ?? 0), passed: Int(row[4].integer ?? 0),
-                           failed: Int(row[5].integer ?? 0), notRun: Int(row[6].integer ?? 0))
+            let failing = try database.rows("""
+                SELECT fixture, coalesce(failure_kind, 'failed'), step, path FROM run_results WHERE run_id = ? AND status = 'failed' ORDER BY fixture
+                """, [row[0]]).map {
+                FailingFixture(fixture: $0[0].text ?? "", kind: $0[1].text ?? "", step: $0[2].integer.map { Int($0) }, path: $0[3].text)
+            }
+            let platform = row[1].text ?? ""
+            return PlatformStatus(platform: platform, status: row[2].text ?? "", startedAt: row[3].text ?? "",
+                                  fixtures: Int(row[4].integer ?? 0), passed: Int(row[5].integer ?? 0),
+                                  failed: Int(row[6].integer ?? 0), notRun: Int(row[7].integer ?? 0), scope: "full",
+                                  ranForMilestone: ranNow.contains(platform), runnerFailure: row[8].text, failing: failing)
         }
+    }
+
+    /// Why a platform with stored runs has no full one.
+    private func missingReason(_ platform: String) throws -> String {
+        let filtered = try database.rows("SELECT coalesce(scope, 'of unknown scope') FROM runs WHERE platform = ? ORDER BY id DESC LIMIT 1",
+                                         [.text(platform)]).first?[0].text
+        guard let filtered else { return "no verify run is stored" }
+        return "only filtered runs are stored (latest: \(filtered)); a filtered run never stands for the whole — run `duet verify --platform \(platform)`"
     }
 
     /// The manifest's entries, dated by the ledger history when a sync recorded them.

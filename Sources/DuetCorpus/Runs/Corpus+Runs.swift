@@ -10,11 +10,12 @@ extension Corpus {
         try write {
             try database.execute("""
                 INSERT INTO runs (started_at, platform, runner, status, fixture_count, passed_count, failed_count,
-                                  not_run_count, ended_early, runner_failure, duration_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  not_run_count, ended_early, runner_failure, duration_ms, scope)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.status),
                       SQLValue(run.fixtureCount), SQLValue(run.passedCount), SQLValue(run.failedCount), SQLValue(run.notRunCount),
-                      SQLValue(run.runnerFailure != nil), SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds)])
+                      SQLValue(run.runnerFailure != nil), SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds),
+                      SQLValue(run.scope?.stored)])
             let id = database.lastInsertRowID
             let insert = try database.cachedStatement("""
                 INSERT INTO run_results (run_id, fixture, status, steps_run, failure_kind, step, label, action, path,
@@ -31,17 +32,17 @@ extension Corpus {
         }
     }
 
-    /// Stored runs, newest first, with their results.
-    public func runs(platform: String? = nil, limit: Int = 20) throws -> [StoredRun] {
+    /// Stored runs, newest first, with their results; `fullOnly` leaves out filtered runs (and runs of unknown scope).
+    public func runs(platform: String? = nil, limit: Int = 20, fullOnly: Bool = false) throws -> [StoredRun] {
         let rows = try database.rows("""
             SELECT id, started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count,
-                   runner_failure, duration_ms
-            FROM runs WHERE (?1 IS NULL OR platform = ?1) ORDER BY id DESC LIMIT ?2
-            """, [SQLValue(platform), SQLValue(limit)])
+                   runner_failure, duration_ms, scope
+            FROM runs WHERE (?1 IS NULL OR platform = ?1) AND (?3 = 0 OR scope = 'full') ORDER BY id DESC LIMIT ?2
+            """, [SQLValue(platform), SQLValue(limit), SQLValue(fullOnly)])
         return try rows.map { row in
             let id = row[0].integer ?? 0
             return StoredRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
-                             status: row[4].text ?? "", fixtureCount: Int(row[5].integer ?? 0), passedCount: Int(row[6].integer ?? 0),
+                             status: row[4].text ?? "", scope: RunScope(stored: row[11].text), fixtureCount: Int(row[5].integer ?? 0), passedCount: Int(row[6].integer ?? 0),
                              failedCount: Int(row[7].integer ?? 0), notRunCount: Int(row[8].integer ?? 0), runnerFailure: row[9].text,
                              durationMilliseconds: Int(row[10].integer ?? 0), results: try runResults(run: id))
         }
@@ -56,5 +57,10 @@ extension Corpus {
                                 failureKind: row[3].text, step: row[4].integer.map { Int($0) }, label: row[5].text, action: row[6].text,
                                 path: row[7].text, expected: row[8].text, actual: row[9].text, message: row[10].text, source: row[11].text)
         }
+    }
+
+    /// The platforms with a stored run of any scope, sorted.
+    public func platformsWithRuns() throws -> [String] {
+        try database.rows("SELECT DISTINCT platform FROM runs ORDER BY platform").compactMap { $0[0].text }
     }
 }

@@ -7,6 +7,8 @@ public struct StoredRun: Sendable, Equatable {
     public var runner: String
     /// `passed` or `failed`.
     public var status: String
+    /// What the run covered; nil for a run stored before scopes were recorded.
+    public var scope: RunScope?
     public var fixtureCount: Int
     public var passedCount: Int
     public var failedCount: Int
@@ -16,10 +18,10 @@ public struct StoredRun: Sendable, Equatable {
     public var durationMilliseconds: Int
     public var results: [StoredFixtureResult]
 
-    public init(id: Int64? = nil, startedAt: String, platform: String, runner: String, status: String, fixtureCount: Int,
+    public init(id: Int64? = nil, startedAt: String, platform: String, runner: String, status: String, scope: RunScope?, fixtureCount: Int,
                 passedCount: Int, failedCount: Int, notRunCount: Int, runnerFailure: String?, durationMilliseconds: Int,
                 results: [StoredFixtureResult]) {
-        self.id = id; self.startedAt = startedAt; self.platform = platform; self.runner = runner; self.status = status
+        self.id = id; self.startedAt = startedAt; self.platform = platform; self.runner = runner; self.status = status; self.scope = scope
         self.fixtureCount = fixtureCount; self.passedCount = passedCount; self.failedCount = failedCount
         self.notRunCount = notRunCount; self.runnerFailure = runnerFailure; self.durationMilliseconds = durationMilliseconds
         self.results = results

@@ -3,7 +3,8 @@ import Foundation
 extension Corpus {
     /// Writes a deterministic plain-text SQL dump: the schema in creation order, then every row of
     /// every table ordered by primary key. Canonical JSON blobs are written as text so diffs are
-    /// reviewable; nothing time-dependent is included (the seed bookkeeping in `corpus_meta` is left out).
+    /// reviewable; nothing time-dependent or local is included (the seed and tree bookkeeping in `corpus_meta` and
+    /// `tree_files` are left out).
     ///
     /// ```swift
     /// var text = ""
@@ -11,6 +12,8 @@ extension Corpus {
     /// try corpus.dumpText() == text   // same bytes on every run
     /// ```
     public func dump(_ write: (String) throws -> Void) throws {
+        // Blobs a targeted sweep left behind would make two equal corpora dump differently.
+        try collectDeferredGarbage()
         try write("-- duet corpus dump: load with `duet corpus load FILE`\n")
         try write("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
         let objects = try database.rows("""
@@ -20,7 +23,8 @@ extension Corpus {
         for object in objects { try write((object[2].text ?? "") + ";\n") }
         for object in objects where object[0].text == "table" {
             let table = object[1].text ?? ""
-            let filter = table == "corpus_meta" ? " WHERE key NOT LIKE 'seed.%'" : ""
+            guard !Self.localTables.contains(table) else { continue }
+            let filter = table == "corpus_meta" ? " WHERE key NOT LIKE 'seed.%' AND key NOT LIKE 'tree.%' AND key NOT LIKE 'local.%'" : ""
             let select = try database.prepare("SELECT * FROM \(quoted(table))\(filter) ORDER BY \(try orderColumns(of: table))")
             let prefix = "INSERT INTO \(quoted(table)) VALUES("
             var buffer = ""
@@ -37,6 +41,10 @@ extension Corpus {
         }
         try write("COMMIT;\n")
     }
+
+    /// Tables whose rows describe one checkout, not the corpus (what the last tree sync saw): a dump
+    /// leaves their rows out, so it is the same from every clone.
+    static let localTables: Set<String> = ["tree_files"]
 
     /// The whole dump as one string (small corpora, tests).
     public func dumpText() throws -> String {

@@ -1,6 +1,13 @@
 import Foundation
 import Duet
 
+/// A corpus rebuilt from a seed, and the local rows carried into it from the file it replaced.
+public struct SeedLoad: Sendable {
+    public let corpus: Corpus
+    /// Table → rows carried (`LocalHistory.tables`).
+    public let carried: [String: Int]
+}
+
 /// A corpus opened for use, with what the user should be told about it (printed by the CLI on stderr).
 public struct OpenedCorpus: Sendable {
     public let corpus: Corpus
@@ -15,30 +22,42 @@ extension Corpus {
     /// let corpus = try Corpus.load(seed: "corpus.db.seed", into: "corpus.db")
     /// ```
     public static func load(seed: String, into path: String, migrator: Migrator = Migrator()) throws -> Corpus {
+        try rebuild(from: seed, at: path, migrator: migrator).corpus
+    }
+
+    /// `load`, keeping what only the replaced file held (`LocalHistory`): its runs, pending
+    /// recordings and ledger history are carried over, and it refuses to drop fixtures or
+    /// milestones no tree holds. `discardingLocal` drops all of that instead.
+    public static func rebuild(from seed: String, at path: String, migrator: Migrator = Migrator(),
+                               discardingLocal: Bool = false) throws -> SeedLoad {
         guard let data = FileManager.default.contents(atPath: seed) else {
             throw InputError(file: seed, message: "cannot read the seed", fix: "check the path; `duet corpus dump` writes one")
         }
         let authorizer = try SeedAuthorizer(migrator: migrator)
         let staging = path + ".loading"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
-        // A seed that fails leaves nothing behind: no staging file, and the target untouched.
-        var loaded = false
-        defer { if !loaded { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) } } }
+        var carried: [String: Int] = [:]
         do {
             let db = try Database(path: staging)
             try SeedScript(bytes: Array(data), file: seed).run(on: db, authorizer: authorizer)
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.hash', ?)", [.text(ContentHash(of: Array(data)).hex)])
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.file', ?)", [.text(URL(fileURLWithPath: seed).lastPathComponent)])
-        } catch let error as DatabaseError {
-            throw InputError(file: seed, message: "the seed does not load: \(error.message)", fix: "regenerate it with `duet corpus dump`")
+            try migrator.applyPending(to: db)
+            try TreeTracking.markSeedFixtures(db)
+            if !discardingLocal && FileManager.default.fileExists(atPath: path) {
+                carried = try LocalHistory.carry(from: path, into: db, seed: seed)
+            }
+        } catch {
+            // A seed that fails leaves nothing behind: no staging file, and the target untouched.
+            for suffix in ["", "-wal", "-shm", "-damage"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
+            throw error
         }
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         if rename(staging, path) != 0 {
             throw EnvironmentError("cannot move the loaded corpus into place at \(path) (errno \(errno))", fix: "check the folder's permissions")
         }
-        loaded = true
         DamageRecord.clear(for: path)
-        return try open(at: path, migrate: true, migrator: migrator)
+        return SeedLoad(corpus: try open(at: path, migrate: true, migrator: migrator), carried: carried)
     }
 
     /// The hash of the seed this corpus was built from, if it was.

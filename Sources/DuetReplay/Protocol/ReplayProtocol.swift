@@ -12,7 +12,7 @@ public enum ReplayProtocol {
 
     public static func handshake(platform: String, features: [String]) -> JSONValue {
         object([
-            ("features", .array(features.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(JSONValue.string))),
+            ("features", .array(features.sorted(by: CanonicalOrder.precedes).map(JSONValue.string))),
             ("platform", .string(platform)),
             ("protocol", .string(name)),
             ("version", .int(version)),

@@ -136,9 +136,13 @@ public struct DriftLocation: Sendable, Equatable, CustomStringConvertible {
         self.step = step; self.field = field; self.label = label; self.divergence = divergence
     }
 
+    /// The field and the path inside it: `expectedState.sheet.value.memoryId`.
+    public var fieldPath: String {
+        divergence.path.isEmpty ? field : field + (divergence.path.hasPrefix("[") ? "" : ".") + divergence.path
+    }
+
     public var description: String {
         let at = step.map { "step \($0)" + (label.map { " \"\($0)\"" } ?? "") + " " } ?? ""
-        let path = divergence.path.isEmpty ? field : field + (divergence.path.hasPrefix("[") ? "" : ".") + divergence.path
-        return "\(at)\(path): stored \(divergence.expected ?? "(absent)"), recorded \(divergence.actual ?? "(absent)")"
+        return "\(at)\(fieldPath): stored \(divergence.expected ?? "(absent)"), recorded \(divergence.actual ?? "(absent)")"
     }
 }

@@ -27,7 +27,7 @@ public struct ReplayRegistry {
 
     /// Feature names, sorted by UTF-8 bytes (as the handshake lists them).
     public var featureNames: [String] {
-        features.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        features.keys.sorted(by: CanonicalOrder.precedes)
     }
 
     /// Serves `feature`. `describe` answers the `describe` op for it (omit it and the kernel's

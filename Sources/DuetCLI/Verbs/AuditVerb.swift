@@ -1,0 +1,44 @@
+import Foundation
+import Duet
+import DuetAudit
+
+/// `duet audit PATH… [--format F]`
+struct AuditVerb: Verb {
+    static let name = "audit"
+    static let summary = "Check host sources (Swift, Kotlin) for writes to L0 fields outside send and manner vocabulary in feature state."
+    static let discussion = """
+    l0.write: outside a file that declares a reducer, a write to a described L0 field (assignment,
+    = nil, append/removeLast and other stack mutations, a Kotlin copy(field = …), a SwiftUI $binding)
+    is a silent transition: the host should send the user's action and let the reducer move.
+    manner.state: a described state field named with manner vocabulary (detent, cornerRadius,
+    animation, transition, …) keeps L3 presentation in shared state.
+    The fields come from the structures the corpus knows (describe, or structure: in the manifest).
+    Each finding is file:line and the rule. The audit is stored; the milestone reports the latest.
+    Exit 0 holds, 1 findings (or no structure known: nothing was judged), 2 no source under PATH.
+
+    Example: duet audit ios/App android/app/src --format json
+    """
+    static let options: [OptionSpec] = [
+        .positional("PATH", help: "Files or folders of host sources (*.swift, *.kt).", repeating: true, optional: false), .format,
+    ]
+
+    let paths: [String]
+    let format: OutputFormat
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        paths = arguments.positionals
+        format = try arguments.format()
+    }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let corpus = try context.corpus()
+        let report = try SourceAudit.run(paths: paths, relativeTo: context.workingDirectory, structures: try corpus.knownStructures(), now: Date())
+        try corpus.storeAudit(report)
+        let rows: [[Table.Cell]] = report.findings.map { [.text("\($0.file):\($0.line)"), .text($0.rule), .text($0.subject), .text($0.message)] }
+        context.render(Report(sections: [
+            Report.Section(id: "findings", title: "Audit", content: .table(Table(columns: ["place", "rule", "field", "finding"], rows: rows))),
+            Report.Section(id: "summary", content: .text(report.summary)),
+        ], json: try CanonicalEncoder().encode(report)), as: format)
+        return report.holds ? .holds : .findings
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Duet
+import DuetManifest
+
+/// `duet lint [--manifest F] [--refresh] [--format F]`
+struct LintVerb: Verb {
+    static let name = "lint"
+    static let summary = "Check parity/manifest.yaml: its grammar, the ledger's entries, rulings, paths, fixtures and declaration parity."
+    static var discussion: String {
+        let width = LintRule.allCases.map(\.rawValue.count).max() ?? 0
+        return """
+        Each finding is FILE:LINE:COL, the rule and the fix. Exit 0 holds, 1 findings, 2 the manifest
+        cannot be read (syntax, an unknown key or value, a wrong type, a second document, an alias).
+        Unknown per-feature keys only warn: upstream keeps them as extensions. Declaration parity
+        compares what each platform's runner last reported to describe (stored by record and verify);
+        with fewer than two platforms reported, it says parity was not checked. --refresh asks the
+        runners under runners: afresh first. verify and milestone run this lint first.
+
+        Rules:
+        \(LintRule.allCases.map { "  " + $0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.checks }.joined(separator: "\n"))
+
+        Example: duet lint --format json
+        """
+    }
+    static let options: [OptionSpec] = [
+        QueryManifest.option,
+        .flag("--refresh", help: "Ask each runner under runners: for its describe before checking parity."),
+        .format,
+    ]
+
+    let manifestPath: String?
+    let refresh: Bool
+    let format: OutputFormat
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        manifestPath = arguments.value("--manifest")
+        refresh = arguments.flag("--refresh")
+        format = try arguments.format()
+    }
+
+    func run(_ context: VerbContext) throws -> ExitStatus {
+        let path = try QueryManifest.path(manifestPath, context: context)
+        var workflow = LintWorkflow(corpus: try context.corpus(), manifestPath: path)
+        if refresh {
+            let manifest = try Manifest.load(path: path)
+            workflow.refresh = RunnerCommands.resolve(platforms: manifest.runners.keys.sorted(), explicit: nil, manifest: manifest)
+        }
+        let report = try workflow.run()
+        context.render(LintVerb.report(report), as: format)
+        for warning in report.warnings { context.note("duet lint: warning: \(warning.description)") }
+        return report.exitStatus
+    }
+
+    static func report(_ lint: LintReport) -> Report {
+        let rows: [[Table.Cell]] = (lint.errors + lint.findings).map {
+            [.text("\($0.file):\($0.line):\($0.column)"), .text($0.rule), .text($0.message), .text($0.fix)]
+        }
+        var json = (try? CanonicalEncoder().encode(lint))?.objectValue ?? JSONObject()
+        json["status"] = .string(lint.unparseable ? "unreadable" : lint.holds ? "holds" : "fails")
+        json["summary"] = .string(lint.summary)
+        return Report(sections: [
+            Report.Section(id: "findings", title: "Lint", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows))),
+            Report.Section(id: "summary", content: .text(lint.summary)),
+        ], json: .object(json))
+    }
+}

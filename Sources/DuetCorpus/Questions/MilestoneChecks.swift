@@ -1,0 +1,65 @@
+import DuetAudit
+import DuetManifest
+
+/// One check a milestone reports: it holds, it fails, or it was not checked (and why).
+public struct MilestoneCheck: Sendable, Equatable {
+    public enum Status: String, Sendable { case holds, fails, notChecked = "not-checked" }
+    /// `census`, `islands`, `verify swift`, `lint`, `audit`.
+    public var name: String
+    public var status: Status
+    public var detail: String
+}
+
+/// What the milestone needs from the gates run before it (`duet milestone` runs the lint, and the
+/// verify of every platform that has no full run yet).
+public struct MilestoneInputs: Sendable {
+    /// The lint of the manifest; nil when there is none.
+    public var lint: LintReport?
+    /// Platforms the milestone verified itself just now.
+    public var verifiedNow: [String]
+    /// Platforms expected (a runner is configured, or runs are stored) and why each has no full run.
+    public var notVerified: [String: String]
+
+    public init(lint: LintReport? = nil, verifiedNow: [String] = [], notVerified: [String: String] = [:]) {
+        self.lint = lint; self.verifiedNow = verifiedNow; self.notVerified = notVerified
+    }
+}
+
+extension MilestoneReport {
+    /// Every check, in report order. A check with nothing to judge is `notChecked`, never `holds`.
+    public var checks: [MilestoneCheck] {
+        var checks = [MilestoneCheck(name: "census", status: census.holds ? .holds : .fails,
+                                     detail: census.holds ? "the closure check holds" : census.failures.joined(separator: "; "))]
+        checks.append(MilestoneCheck(name: "islands", status: islands.holds ? .holds : .fails,
+                                     detail: islands.holds ? "no island has three verbs" : "promote: " + islands.promotions.map(\.id).joined(separator: ", ")))
+        for run in verify {
+            checks.append(MilestoneCheck(name: "verify \(run.platform)", status: run.status == "passed" ? .holds : .fails,
+                                         detail: "\(run.passed) passed, \(run.failed) failed, \(run.notRun) not run of \(run.fixtures)"))
+        }
+        for missing in verifyMissing ?? [] {
+            checks.append(MilestoneCheck(name: "verify \(missing.platform)", status: .notChecked, detail: missing.reason))
+        }
+        if verify.isEmpty && (verifyMissing ?? []).isEmpty {
+            checks.append(MilestoneCheck(name: "verify", status: .notChecked,
+                                         detail: "no runner is configured (runners: in parity/manifest.yaml) and no full verify run is stored"))
+        }
+        if let lint {
+            let detail = lint.unparseable ? "the manifest cannot be read (\(lint.errors.count) error(s))"
+                : "\(lint.findings.count) finding(s) from \(lint.rules.count) rules; \(lint.parity.summary)"
+            checks.append(MilestoneCheck(name: "lint", status: lint.holds ? .holds : .fails, detail: detail))
+        } else {
+            checks.append(MilestoneCheck(name: "lint", status: .notChecked, detail: "no parity/manifest.yaml was linted"))
+        }
+        if let audit {
+            checks.append(MilestoneCheck(name: "audit", status: audit.judgedNothing ? .notChecked : audit.holds ? .holds : .fails,
+                                         detail: audit.judgedNothing ? audit.summary
+                                             : "\(audit.findings.count) finding(s) in \(audit.files) file(s) under \(audit.paths.joined(separator: " ")), \(audit.createdAt)"))
+        } else {
+            checks.append(MilestoneCheck(name: "audit", status: .notChecked, detail: "no audit is stored: run `duet audit PATH…` over the host sources"))
+        }
+        return checks
+    }
+
+    /// `status` words as the inventory keeps them (`census holds`), for the next milestone's comparison.
+    var checkInventory: [String] { checks.map { "\($0.name) \($0.status.rawValue)" } }
+}

@@ -1,0 +1,55 @@
+/// The tables of the milestone's sections, shared by the Markdown and HTML forms so both show the same columns.
+struct MilestoneTable {
+    var columns: [String]
+    var rows: [[String]]
+}
+
+extension MilestoneReport {
+    /// The headline: every check and its status.
+    var checksTable: MilestoneTable {
+        MilestoneTable(columns: ["check", "status", "detail"], rows: checks.map { [$0.name, $0.status.rawValue, $0.detail] })
+    }
+
+    var verifyTable: MilestoneTable {
+        MilestoneTable(columns: ["platform", "status", "started", "fixtures", "passed", "failed", "not run", "run"],
+                       rows: verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)",
+                                           $0.ranForMilestone == true ? "run for this milestone" : "latest full run"] })
+    }
+
+    var failingTable: MilestoneTable {
+        MilestoneTable(columns: ["platform", "fixture", "kind", "step", "path"], rows: verify.flatMap { run in
+            (run.failing ?? []).map { [run.platform, $0.fixture, $0.kind, $0.step.map(String.init) ?? "", $0.path ?? ""] }
+        })
+    }
+
+    var lintTable: MilestoneTable? {
+        guard let lint else { return nil }
+        return MilestoneTable(columns: ["place", "rule", "finding", "fix"], rows: (lint.errors + lint.findings).map {
+            ["\($0.file):\($0.line):\($0.column)", $0.rule, $0.message, $0.fix]
+        })
+    }
+
+    var auditTable: MilestoneTable? {
+        guard let audit else { return nil }
+        return MilestoneTable(columns: ["place", "rule", "field", "finding"], rows: audit.findings.map {
+            ["\($0.file):\($0.line)", $0.rule, $0.subject, $0.message]
+        })
+    }
+
+    /// Lines of the difference section: additions and removals, status changes, newly failing fixtures.
+    var differenceLines: [String] {
+        guard let difference else { return [] }
+        var lines: [String] = []
+        for change in difference.statusChanges ?? [] { lines.append("\(change.check): \(change.from) → \(change.to)") }
+        if let failing = difference.failing {
+            if !failing.added.isEmpty { lines.append("newly failing: \(failing.added.joined(separator: ", "))") }
+            if !failing.removed.isEmpty { lines.append("passing again: \(failing.removed.joined(separator: ", "))") }
+        }
+        for (label, change) in [("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures),
+                                ("ledger entries", difference.entries)] {
+            if !change.added.isEmpty { lines.append("\(label) added: \(change.added.joined(separator: ", "))") }
+            if !change.removed.isEmpty { lines.append("\(label) removed: \(change.removed.joined(separator: ", "))") }
+        }
+        return lines
+    }
+}

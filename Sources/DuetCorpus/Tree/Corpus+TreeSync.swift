@@ -1,0 +1,190 @@
+import Foundation
+import Duet
+
+extension Corpus {
+    /// Brings the corpus in step with the files of record: new or changed fixture and milestone
+    /// files are imported, those whose file is gone leave the corpus, and what only the corpus held
+    /// (a corpus from before the tree was the record) is written into the tree. One transaction: a
+    /// malformed file throws `InputError` (file:line:column) and changes nothing.
+    ///
+    /// ```swift
+    /// let summary = try corpus.sync(with: RecordTree(root: "/repo"))
+    /// summary.imported, summary.removed      // fixture names
+    /// ```
+    ///
+    /// A file whose size, mtime and inode match the last sync is not read, so an unchanged tree
+    /// costs a directory listing, a `stat` per file and one query.
+    @discardableResult
+    public func sync(with tree: RecordTree, manifestStructures: [String: [String: String]] = [:],
+                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> TreeSyncSummary {
+        let plan = try TreeSyncPlan(corpus: self, tree: tree)
+        var summary = TreeSyncSummary(filesUnchanged: plan.unchangedCount)
+        guard plan.needsWrite else { return summary }
+        try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
+            let now = FileStamp.nowNanoseconds()
+            // Fixtures: read what changed, drop what is gone, write out what only the corpus held.
+            let (imported, hashes) = try importFiles(plan.fixtureCandidates.map { ($0.name, $0.path) },
+                                                     manifestStructures: manifestStructures, progress: progress)
+            summary.imported = imported.inserted + imported.replaced
+            summary.filesRead = plan.fixtureCandidates.count + plan.milestoneCandidates.count
+            for file in plan.fixtureCandidates {
+                try track(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: file.stamp,
+                                      hash: hashes[file.name] ?? ContentHash(h1: 0, h2: 0), racy: file.stamp.isRacy(now: now)))
+            }
+            let garbage = try deleteFixtureRows(named: plan.removedFixtures)
+            summary.removed = plan.removedFixtures
+            for fixture in try plan.exportedFixtures.compactMap({ try fixtures(name: $0).first }) {
+                try writeFile(fixture.document.prettyBytes, kind: .fixture, name: fixture.name,
+                              to: try tree.newFixturePath(for: fixture.name), tree: tree)
+                try database.execute("UPDATE fixtures SET source_hash = ? WHERE name = ?",
+                                     [.blob(ContentHash(of: fixture.document.prettyBytes).bytes), .text(fixture.name)])
+                summary.exported.append(fixture.name)
+            }
+            // Milestones: the file's report replaces the stored one.
+            for file in plan.milestoneCandidates {
+                let bytes = try StoredMilestoneFile.read(file.path)
+                let report = try StoredMilestoneFile.decode(bytes, path: file.path, name: file.name)
+                let hash = ContentHash(of: bytes)
+                if try milestoneBytes(named: file.name) != report.canonicalBytes {
+                    try storeMilestoneRow(name: file.name, createdAt: report.createdAt, canonicalBytes: report.canonicalBytes)
+                    summary.milestonesImported.append(file.name)
+                }
+                try track(TrackedFile(path: tree.relative(file.path), kind: .milestone, name: file.name, stamp: file.stamp,
+                                      hash: hash, racy: file.stamp.isRacy(now: now)))
+            }
+            for name in plan.removedMilestones {
+                try database.execute("DELETE FROM milestones WHERE name = ?", [.text(name)])
+            }
+            summary.milestonesRemoved = plan.removedMilestones
+            for name in plan.exportedMilestones {
+                guard let bytes = try milestoneBytes(named: name) else { continue }
+                try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name,
+                              to: try tree.milestonePath(for: name), tree: tree)
+                summary.milestonesExported.append(name)
+            }
+            for path in plan.untrackedPaths { try database.execute("DELETE FROM tree_files WHERE path = ?", [.text(path)]) }
+            try database.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('tree.root', ?)", [.text(tree.root)])
+            try collectGarbage(among: garbage)
+        } } }
+        return summary
+    }
+
+    // MARK: - Writing files of record
+
+    /// Writes `bytes` to a file of record and notes its stamp; the caller's transaction stores what it holds.
+    func writeFile(_ bytes: [UInt8], kind: TrackedFile.Kind, name: String, to path: String, tree: RecordTree) throws {
+        try AtomicFile.write(bytes, to: path)
+        guard let stamp = FileStamp.of(path) else { throw EnvironmentError("\(path) vanished right after it was written") }
+        try track(TrackedFile(path: tree.relative(path), kind: kind, name: name, stamp: stamp, hash: ContentHash(of: bytes),
+                              racy: stamp.isRacy()))
+    }
+
+    /// Removes a file of record and forgets its stamp.
+    func removeFile(kind: TrackedFile.Kind, name: String, tree: RecordTree) throws {
+        for file in try trackedFiles(kind: kind, name: name) {
+            try AtomicFile.remove(tree.absolute(file.path))
+            try database.execute("DELETE FROM tree_files WHERE path = ?", [.text(file.path)])
+        }
+    }
+
+    /// Where the file of record named `name` is (its tracked path, else where a new one goes).
+    func filePath(kind: TrackedFile.Kind, name: String, tree: RecordTree) throws -> String {
+        if let tracked = try trackedFiles(kind: kind, name: name).first { return tree.absolute(tracked.path) }
+        return kind == .fixture ? try tree.newFixturePath(for: name) : try tree.milestonePath(for: name)
+    }
+
+    // MARK: - Tracked files
+
+    func track(_ file: TrackedFile) throws {
+        try database.execute("""
+            INSERT OR REPLACE INTO tree_files(path, kind, name, size, mtime_ns, inode, hash, racy) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(file.path), .text(file.kind.rawValue), .text(file.name), .integer(file.stamp.size),
+                  .integer(file.stamp.modifiedNanoseconds), .integer(file.stamp.inode), .blob(file.hash.bytes),
+                  .integer(file.racy ? 1 : 0)])
+    }
+
+    func trackedFiles(kind: TrackedFile.Kind? = nil, name: String? = nil) throws -> [TrackedFile] {
+        try database.rows("""
+            SELECT path, kind, name, size, mtime_ns, inode, hash, racy FROM tree_files
+            WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR name = ?2) ORDER BY path
+            """, [SQLValue(kind?.rawValue), SQLValue(name)]).map { row in
+            return TrackedFile(path: row[0].text ?? "", kind: TrackedFile.Kind(rawValue: row[1].text ?? "") ?? .fixture,
+                               name: row[2].text ?? "",
+                               stamp: FileStamp(size: row[3].integer ?? -1, modifiedNanoseconds: row[4].integer ?? -1, inode: row[5].integer ?? -1),
+                               hash: ContentHash(bytes: row[6].blob ?? []) ?? ContentHash(h1: 0, h2: 0),
+                               racy: row[7].integer == 1)
+        }
+    }
+
+    /// The stamp of every tracked fixture file, by the content hash of its path (no `String` per row).
+    func trackedFixtureStamps() throws -> [ContentHash: (stamp: FileStamp, racy: Bool)] {
+        var result: [ContentHash: (stamp: FileStamp, racy: Bool)] = [:]
+        try database.cachedStatement("SELECT path, size, mtime_ns, inode, racy FROM tree_files WHERE kind = 'fixture'").forEachRow { row in
+            let key = row.withTextBytes(at: 0) { ContentHash(of: $0) }
+            result[key] = (FileStamp(size: row.int64(at: 1), modifiedNanoseconds: row.int64(at: 2), inode: row.int64(at: 3)), row.int64(at: 4) == 1)
+        }
+        return result
+    }
+
+    func trackedCount(_ kind: TrackedFile.Kind) throws -> Int {
+        Int(try database.scalarInteger("SELECT count(*) FROM tree_files WHERE kind = ?", [.text(kind.rawValue)]) ?? 0)
+    }
+
+    func storedCount(_ kind: TrackedFile.Kind) throws -> Int {
+        Int(try database.scalarInteger("SELECT count(*) FROM \(kind == .fixture ? "fixtures" : "milestones")") ?? 0)
+    }
+
+    /// The names of what the corpus holds that no tree tracks.
+    func untrackedNames(_ kind: TrackedFile.Kind) throws -> [String] {
+        let table = kind == .fixture ? "fixtures" : "milestones"
+        return try database.rows("""
+            SELECT name FROM \(table) WHERE name NOT IN (SELECT name FROM tree_files WHERE kind = ?) ORDER BY name
+            """, [.text(kind.rawValue)]).compactMap { $0[0].text }
+    }
+
+    /// Those of `names` the corpus holds, sorted.
+    func storedNames(_ kind: TrackedFile.Kind, among names: [String]) throws -> [String] {
+        let select = try database.cachedStatement("SELECT 1 FROM \(kind == .fixture ? "fixtures" : "milestones") WHERE name = ?")
+        return try names.filter { try select.scalarInteger([.text($0)]) != nil }.sorted(by: CanonicalOrder.precedes)
+    }
+
+    /// The tree this corpus was last synced with, if any.
+    func syncedTreeRoot() throws -> String? {
+        try database.rows("SELECT value FROM corpus_meta WHERE key = 'tree.root'").first?[0].text
+    }
+}
+
+/// A file of record as the last sync saw it (a row of `tree_files`).
+struct TrackedFile: Sendable, Equatable {
+    enum Kind: String, Sendable { case fixture, milestone }
+    /// Relative to the tree root.
+    var path: String
+    var kind: Kind
+    var name: String
+    var stamp: FileStamp
+    var hash: ContentHash
+    var racy: Bool
+}
+
+/// What a sync changed.
+public struct TreeSyncSummary: Sendable, Equatable {
+    /// Fixtures imported from new or changed files.
+    public var imported: [String] = []
+    /// Fixtures whose file is gone, removed from the corpus.
+    public var removed: [String] = []
+    /// Fixtures only the corpus held, written into the tree.
+    public var exported: [String] = []
+    public var milestonesImported: [String] = []
+    public var milestonesRemoved: [String] = []
+    public var milestonesExported: [String] = []
+    /// Files read again because their stamp changed.
+    public var filesRead = 0
+    /// Files whose stamp matched the last sync (not read).
+    public var filesUnchanged = 0
+
+    /// True when the corpus's fixtures or milestones changed (not only stamps).
+    public var changedCorpus: Bool {
+        !(imported.isEmpty && removed.isEmpty && exported.isEmpty
+          && milestonesImported.isEmpty && milestonesRemoved.isEmpty && milestonesExported.isEmpty)
+    }
+}

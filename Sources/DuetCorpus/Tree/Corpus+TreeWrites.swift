@@ -1,0 +1,88 @@
+import Foundation
+import Duet
+
+extension Corpus {
+    /// Writes fixtures as files of record (the pinned pretty form, each file atomically) and into
+    /// the corpus, in one transaction. A crash after a file is written and before the commit is
+    /// repaired by the next sync, which finds the file changed and imports it.
+    ///
+    /// ```swift
+    /// try corpus.recordFixtures([recorded], in: RecordTree(root: "/repo"))   // parity/fixtures/NAME.fixture.json
+    /// ```
+    @discardableResult
+    public func recordFixtures(_ fixtures: [Fixture], in tree: RecordTree) throws -> FixtureWriteSummary {
+        try write {
+            try adopt(tree)
+            var writer = try FixtureWriter(corpus: self)
+            var summary = FixtureWriteSummary()
+            for fixture in fixtures {
+                let bytes = fixture.document.prettyBytes
+                try writeFile(bytes, kind: .fixture, name: fixture.name, to: try filePath(kind: .fixture, name: fixture.name, tree: tree), tree: tree)
+                summary.record(try writer.write(fixture, sourceHash: ContentHash(of: bytes)), name: fixture.name, steps: fixture.steps.count)
+            }
+            try writer.flush()
+            try collectGarbage(among: writer.garbage)
+            return summary
+        }
+    }
+
+    /// Removes fixtures' files of record and their rows, in one transaction.
+    public func removeFixtures(named names: [String], from tree: RecordTree) throws {
+        try write {
+            try adopt(tree)
+            for name in names { try removeFile(kind: .fixture, name: name, tree: tree) }
+            try collectGarbage(among: try deleteFixtureRows(named: names))
+        }
+    }
+
+    /// Writes the named pending recordings (all when `names` is nil) as fixtures — files and
+    /// corpus — and drops them from review, in one transaction. Returns the accepted names.
+    @discardableResult
+    public func acceptPending(names: [String]?, in tree: RecordTree) throws -> [String] {
+        try write {
+            let chosen = try selectPending(names)
+            try recordFixtures(chosen.map(\.fixture), in: tree)
+            try dropPending(chosen.map(\.name))
+            return chosen.map(\.name)
+        }
+    }
+
+    /// Stamps written for `tree` are only trusted when the corpus follows that tree.
+    func adopt(_ tree: RecordTree) throws {
+        guard try syncedTreeRoot() == nil else { return }
+        try database.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('tree.root', ?)", [.text(tree.root)])
+    }
+}
+
+extension Corpus {
+    /// Imports every `*.fixture.json` below `directory` into the tree — each file copied byte for
+    /// byte to `parity/fixtures` (or over the file of record of the same name) — and the corpus, in
+    /// one transaction. A malformed file throws `InputError` (file:line:column) before any file is copied.
+    ///
+    /// ```swift
+    /// let summary = try corpus.importFixtures(from: "../upstream/parity/fixtures", into: tree)
+    /// ```
+    @discardableResult
+    public func importFixtures(from directory: String, into tree: RecordTree, manifestStructures: [String: [String: String]] = [:],
+                               progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> FixtureWriteSummary {
+        let files = try FixtureFiles.find(in: directory)
+        return try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
+            try adopt(tree)
+            let (summary, hashes) = try importFiles(files, manifestStructures: manifestStructures, progress: progress)
+            for file in files {
+                let destination = try filePath(kind: .fixture, name: file.name, tree: tree)
+                if URL(fileURLWithPath: destination).standardizedFileURL.path == URL(fileURLWithPath: file.path).standardizedFileURL.path {
+                    guard let stamp = FileStamp.of(file.path), let hash = hashes[file.name] else { continue }
+                    try track(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
+                                          racy: stamp.isRacy()))
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: file.path) else {
+                    throw InputError(file: file.path, message: "cannot read the file again to copy it", fix: "check it is readable")
+                }
+                try writeFile(Array(data), kind: .fixture, name: file.name, to: destination, tree: tree)
+            }
+            return summary
+        } } }
+    }
+}

@@ -1,0 +1,73 @@
+import XCTest
+import Duet
+@testable import DuetCLI
+
+/// `duet lint` on Memory Lane's own manifest, and `duet census` on a corpus no runner describes.
+final class LintAndForeignCorpusTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A corpus built from the committed seed: Memory Lane as recorded, with swift's describe.
+    private func seededCorpus() throws -> String {
+        let path = try temporaryDirectory().appendingPathComponent("corpus.db").path
+        let load = duet("--corpus", path, "corpus", "load", Self.packageRoot.appendingPathComponent("corpus.db.seed").path)
+        XCTAssertEqual(load.status, .holds, load.stderr)
+        return path
+    }
+
+    func testLintHoldsOnMemoryLanesManifest() throws {
+        let corpus = try seededCorpus()
+        let run = duet("--corpus", corpus, "lint", "--format", "json", in: Self.packageRoot.path)
+        XCTAssertEqual(run.status, .holds, run.stdout + run.stderr)
+        let report = try CanonicalJSON.parse(run.stdout)
+        XCTAssertEqual(report["status"]?.stringValue, "holds")
+        XCTAssertEqual(report["findings"]?.arrayValue?.count, 0)
+        XCTAssertEqual(report["summary"]?.stringValue,
+                       "lint holds (16 rules; declaration parity not checked: only swift has reported a describe)")
+    }
+
+    func testABrokenCopyOfMemoryLanesManifestIsNamedAtItsLine() throws {
+        let corpus = try seededCorpus()
+        let root = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("parity"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Sources"), withDestinationURL: Self.packageRoot.appendingPathComponent("Sources"))
+        let text = try String(contentsOf: Self.packageRoot.appendingPathComponent("parity/manifest.yaml"), encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "id: memorydetail.video-player", with: "id: memorydetail.video-playr")
+        try broken.write(to: root.appendingPathComponent("parity/manifest.yaml"), atomically: true, encoding: .utf8)
+        let run = duet("--corpus", corpus, "lint", in: root.path)
+        XCTAssertEqual(run.status, .findings)
+        let line = broken.components(separatedBy: "\n").firstIndex { $0.contains("video-playr") }! + 1
+        XCTAssertTrue(run.stdout.contains("manifest.yaml:\(line):11"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("use one of memorydetail.photo-carousel, memorydetail.video-player"), run.stdout)
+    }
+
+    func testCensusOnAForeignCorpusFailsUntilItsStructureIsDeclared() throws {
+        let root = try temporaryDirectory()
+        let fixtures = root.appendingPathComponent("parity/fixtures")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        let steps = #"[{"action":{"case":"tabTapped"},"expectedEffects":[],"expectedState":{"tab":{"case":"profile"}}},{"action":{"case":"aboutTapped"},"expectedEffects":[],"expectedState":{"isAboutPresented":true,"tab":{"case":"profile"}}}]"#
+        try Data(try CanonicalJSON.parse(#"{"dialect":2,"feature":"shell","initialState":{"tab":{"case":"home"}},"steps":\#(steps)}"#).prettyBytes)
+            .write(to: fixtures.appendingPathComponent("shell.fixture.json"))
+        try Data(try CanonicalJSON.parse(#"{"feature":"counter","initialState":{"count":0},"steps":[{"action":{"case":"increment"},"expectedEffects":[],"expectedState":{"count":1}}]}"#).prettyBytes)
+            .write(to: fixtures.appendingPathComponent("counter.fixture.json"))
+        let manifest = root.appendingPathComponent("parity/manifest.yaml")
+        try "features: {}\n".write(to: manifest, atomically: true, encoding: .utf8)
+        XCTAssertEqual(duet("import", "parity/fixtures", in: root.path).status, .holds)
+
+        let unknown = duet("census", in: root.path)
+        XCTAssertEqual(unknown.status, .findings)
+        XCTAssertTrue(unknown.stderr.contains("the structure of counter, shell is unknown"), unknown.stderr)
+        XCTAssertTrue(unknown.stdout.contains("Features whose structure is unknown"), unknown.stdout)
+
+        try "features:\n  counter:\n    structure: {}\n  shell:\n    structure: {tab: tabs}\n".write(to: manifest, atomically: true, encoding: .utf8)
+        XCTAssertEqual(duet("import", "parity/fixtures", in: root.path).status, .holds)
+        let candidate = duet("census", "--format", "json", in: root.path)
+        XCTAssertEqual(candidate.status, .findings, candidate.stderr)
+        XCTAssertTrue(candidate.stderr.contains("shell.isAboutPresented"), candidate.stderr)
+        let report = try CanonicalJSON.parse(candidate.stdout)
+        XCTAssertEqual(report["features"]?.arrayValue?.last?["tabs"], .int(1))
+
+        try "features:\n  counter:\n    structure: {}\n  shell:\n    structure: {tab: tabs}\ncensus:\n  rulings:\n    - {field: shell.isAboutPresented, ruling: data, reason: an info banner, since: 2026-01-01}\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        XCTAssertEqual(duet("census", in: root.path).status, .holds)
+    }
+}

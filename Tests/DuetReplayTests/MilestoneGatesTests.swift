@@ -1,0 +1,71 @@
+import Duet
+import DuetCorpus
+@testable import DuetCLI
+import Foundation
+import XCTest
+
+/// `duet milestone` runs the gates that have no full run yet and reports real verify results.
+final class MilestoneGatesTests: XCTestCase {
+    var directory: URL!
+    var corpusPath: String { directory.appendingPathComponent("corpus.db").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("duet-milestone-gates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("parity"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("runner").path,
+                                                   withDestinationPath: try XCTUnwrap(SampleRunner.executable))
+        var manifest = "runners:\n  swift: ./runner\nfeatures:\n"
+        for feature in ["ping", "pong", "tally"] {
+            manifest += "  \(feature):\n    swift: \(feature).swift\n    scenario: \(feature)Scenarios.swift\n"
+            for file in ["\(feature).swift", "\(feature)Scenarios.swift"] { try Data().write(to: directory.appendingPathComponent(file)) }
+        }
+        manifest += "census:\n  rulings:\n    - {field: tally.sheet, ruling: data, reason: the sample's sheet is content, since: 2026-01-01}\n"
+        try manifest.write(to: directory.appendingPathComponent("parity/manifest.yaml"), atomically: true, encoding: .utf8)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func duet(_ arguments: String...) -> (status: ExitStatus, out: String, err: String) {
+        let out = OutputSink(capturing: ()), err = OutputSink(capturing: ())
+        let status = DuetCommandLine.run(["--corpus", corpusPath] + arguments, environment: [:], workingDirectory: directory.path,
+                                         stdout: out, stderr: err)
+        return (status, String(decoding: out.captured, as: UTF8.self), String(decoding: err.captured, as: UTF8.self))
+    }
+
+    func testAFreshCorpusGetsARealVerifyAndAFilteredRunNeverStandsForTheWhole() throws {
+        XCTAssertEqual(duet("record").status, .holds)
+        let first = duet("milestone", "m1", "--format", "json")
+        XCTAssertEqual(first.status, .holds, first.err)
+        XCTAssertTrue(first.err.contains("no full swift run was stored; verified it now"), first.err)
+        let report = try CanonicalJSON.parse(first.out)
+        XCTAssertEqual(report["verify"]?.arrayValue?.first?["status"]?.stringValue, "passed")
+        XCTAssertEqual(report["verify"]?.arrayValue?.first?["ranForMilestone"], .bool(true))
+        XCTAssertEqual(report["lint"]?["findings"]?.arrayValue?.count, 0)
+
+        // A filtered run that fails is stored as filtered; the milestone keeps the full run and runs nothing.
+        let filtered = duet("verify", "--runner", try SampleRunner.command("--mutate"), "--feature", "tally")
+        XCTAssertEqual(filtered.status, .findings)
+        XCTAssertEqual(try Corpus.open(at: corpusPath).runs(platform: "swift", limit: 1).first?.scope, RunScope(feature: "tally"))
+        let second = duet("milestone", "m2", "--format", "json")
+        XCTAssertEqual(second.status, .holds, second.err)
+        XCTAssertFalse(second.err.contains("verified it now"), second.err)
+        XCTAssertEqual(try CanonicalJSON.parse(second.out)["verify"]?.arrayValue?.first?["status"]?.stringValue, "passed")
+
+        // A full run that fails is what the next milestone reports, with the fixtures and the change.
+        XCTAssertEqual(duet("verify", "--runner", try SampleRunner.command("--mutate")).status, .findings)
+        let third = duet("milestone", "m3")
+        XCTAssertEqual(third.status, .findings, third.err)
+        XCTAssertTrue(third.out.contains("### Failing fixtures"), third.out)
+        XCTAssertTrue(third.out.contains("- verify swift: holds → fails"), third.out)
+        XCTAssertTrue(third.out.contains("- newly failing: swift tally"), third.out)
+    }
+
+    func testAPlatformWithoutARunnerIsNamedNotPassed() throws {
+        XCTAssertEqual(duet("record").status, .holds)
+        XCTAssertEqual(duet("verify", "--platform", "kotlin", "--runner", try SampleRunner.command(), "--fixture", "tally").status, .holds)
+        let report = duet("milestone", "m", "--format", "json")
+        XCTAssertEqual(report.status, .holds, report.err)
+        let missing = try CanonicalJSON.parse(report.out)["verifyMissing"]?.arrayValue
+        XCTAssertEqual(missing?.first?["platform"]?.stringValue, "kotlin")
+        XCTAssertTrue(report.err.contains("verify kotlin not checked"), report.err)
+    }
+}

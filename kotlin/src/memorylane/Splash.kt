@@ -1,0 +1,94 @@
+package memorylane
+
+import duet.coding.Fields
+import duet.coding.StructCodec
+import duet.coding.SumCodec
+import duet.dialect.JsonValue
+import duet.kernel.Effect
+import duet.kernel.Feature
+import duet.kernel.Reduced
+import duet.kernel.reduced
+import java.util.UUID
+
+/** The first screen: restores the stored session, retrying on failure, then tells the root. */
+object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("splash", State.Coding, Action.Coding, EffectPayload.Coding) {
+    private const val RETRY_LIMIT = 3L
+
+    data class State(
+        val isLoading: Boolean = false,
+        val attempts: Long = 0,
+        /** Empty when there is nothing to say. */
+        val errorMessage: String = ""
+    ) {
+        companion object Coding : StructCodec<State>() {
+            private val isLoading = field("isLoading", bool) { it.isLoading }
+            private val attempts = field("attempts", int) { it.attempts }
+            private val errorMessage = field("errorMessage", text) { it.errorMessage }
+            override fun build(f: Fields) = State(f[isLoading], f[attempts], f[errorMessage])
+        }
+    }
+
+    sealed class Action {
+        object Appeared : Action()
+        data class SessionLoaded(val userId: UUID, val displayName: String, val onboarded: Boolean) : Action()
+        object SessionMissing : Action()
+        data class SessionLoadFailed(val message: String) : Action()
+        object RetryTapped : Action()
+
+        companion object Coding : SumCodec<Action>() {
+            init {
+                unit { Appeared }
+                labeled(::SessionLoaded, label("userId", uuid, SessionLoaded::userId),
+                    label("displayName", text, SessionLoaded::displayName), label("onboarded", bool, SessionLoaded::onboarded))
+                unit { SessionMissing }
+                labeled(::SessionLoadFailed, label("message", text, SessionLoadFailed::message))
+                unit { RetryTapped }
+            }
+        }
+    }
+
+    sealed class EffectPayload {
+        object LoadSession : EffectPayload()
+        /** Delegate: exactly `RootNav.Action.SessionRestored`. */
+        data class SessionRestored(val userId: UUID, val displayName: String, val onboarded: Boolean) : EffectPayload()
+        /** Delegate: exactly `RootNav.Action.NoSession`. */
+        object NoSession : EffectPayload()
+
+        companion object Coding : SumCodec<EffectPayload>() {
+            init {
+                unit { LoadSession }
+                labeled(::SessionRestored, label("userId", uuid, SessionRestored::userId),
+                    label("displayName", text, SessionRestored::displayName), label("onboarded", bool, SessionRestored::onboarded))
+                unit { NoSession }
+            }
+        }
+    }
+
+    override val initial = State()
+
+    /** Restore: the spine laid over [initial] (no L0 fields). */
+    override fun restore(spine: JsonValue) = super.restore(spine)
+
+    override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
+        Action.Appeared -> if (state.isLoading || state.attempts != 0L) state.reduced() else load(state)
+        is Action.SessionLoaded ->
+            if (!state.isLoading) state.reduced()
+            else state.copy(isLoading = false, errorMessage = "")
+                .reduced(Effect.run(EffectPayload.SessionRestored(action.userId, action.displayName, action.onboarded)))
+        Action.SessionMissing ->
+            if (!state.isLoading) state.reduced() else state.copy(isLoading = false, errorMessage = "").reduced(Effect.run(EffectPayload.NoSession))
+        is Action.SessionLoadFailed ->
+            if (!state.isLoading) state.reduced()
+            else state.copy(isLoading = false, errorMessage =
+                if (state.attempts >= RETRY_LIMIT) "Still can't open your memories. You can start fresh and sign in again later."
+                else "We couldn't open your memories. Check your connection and try again.").reduced()
+        Action.RetryTapped -> when {
+            state.isLoading -> state.reduced()
+            state.attempts >= RETRY_LIMIT -> state.copy(errorMessage = "").reduced(Effect.run(EffectPayload.NoSession))
+            else -> load(state)
+        }
+    }
+
+    private fun load(state: State) =
+        state.copy(isLoading = true, attempts = state.attempts + 1, errorMessage = "").reduced(Effect.run(EffectPayload.LoadSession, "splash.load"))
+}

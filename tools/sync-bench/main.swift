@@ -1,0 +1,131 @@
+// sync-bench: the tree sync every verb starts with, against a full import of the same files, in
+// one run: N fixture files of record (synthetic, pinned pretty form) are imported into a fresh
+// corpus, then synced with nothing changed, then with one file changed.
+//
+//   swift build -c release --product sync-bench
+//   .build/release/sync-bench [--files 10000] [--steps 40] [--items 10] [--rounds 7] [--seed 1]
+//   .build/release/sync-bench --loop 200 --steps 2    # only unchanged syncs, for `perf record`
+//   .build/release/sync-bench --loop-changed 100      # only syncs of one changed file
+//
+// Targets: the unchanged sync ≤ 2% of the import's time; with one file changed ≤ 5%.
+// `--steps` steps per fixture and `--items` the state size (10: ~2.2 KB of pretty file per step;
+// 1: ~0.9 KB, as Memory Lane's fixtures, which hold 3.7 steps on average).
+
+import Foundation
+import Duet
+import DuetCorpus
+
+struct Options {
+    var files = 10_000
+    var steps = 40
+    var items = 10
+    var rounds = 7
+    var seed: UInt64 = 1
+    var loop = 0
+    var loopChanged = 0
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            let value = rest.popFirst().flatMap { Int($0) }
+            switch (argument, value) {
+            case ("--files", let v?) where v > 0: files = v
+            case ("--steps", let v?) where v > 0: steps = v
+            case ("--items", let v?) where v >= 0: items = v
+            case ("--rounds", let v?) where v > 0: rounds = v
+            case ("--seed", let v?) where v >= 0: seed = UInt64(v)
+            case ("--loop", let v?) where v > 0: loop = v
+            case ("--loop-changed", let v?) where v > 0: loopChanged = v
+            default:
+                FileHandle.standardError.write(Data("sync-bench: bad argument \(argument) — see the header of tools/sync-bench/main.swift\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+func percent(_ part: Double, _ whole: Double) -> String { String(format: "%.2f%%", part / whole * 100) }
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let features = 16
+let shape = SyntheticCorpus.Shape(features: features, fixturesPerFeature: (options.files + features - 1) / features,
+                                  stepsPerFixture: options.steps, seed: options.seed, maximumItems: options.items)
+let synthetic = SyntheticCorpus(shape: shape)
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("duet-sync-bench-\(getpid())")
+let tree = RecordTree(root: work.path)
+defer { try? FileManager.default.removeItem(at: work) }
+
+// The tree: written once, dated an hour ago (a checkout's files are not all changing this second).
+try FileManager.default.createDirectory(atPath: tree.fixturesDirectory, withIntermediateDirectories: true)
+var written = 0, bytes = 0
+var firstFile = ""
+synthetic.forEachFixture { fixture in
+    guard written < options.files else { return }
+    let path = tree.fixturesDirectory + "/" + fixture.name + ".fixture.json"
+    let data = fixture.document.prettyBytes
+    FileManager.default.createFile(atPath: path, contents: Data(data))
+    if firstFile.isEmpty { firstFile = path }
+    written += 1; bytes += data.count
+}
+let anHourAgo = Date(timeIntervalSinceNow: -3600)
+for name in try FileManager.default.contentsOfDirectory(atPath: tree.fixturesDirectory) {
+    try FileManager.default.setAttributes([.modificationDate: anHourAgo], ofItemAtPath: tree.fixturesDirectory + "/" + name)
+}
+print("tree: \(written) fixture files, \(written * options.steps) steps, \(bytes / 1_048_576) MB")
+
+// The full import: a fresh corpus each round, best of a few (it is the slow side).
+var importTimes: [Double] = []
+var corpus: Corpus!
+for round in 0..<max(1, min(3, options.rounds)) {
+    let path = work.appendingPathComponent("corpus-\(round).db").path
+    let fresh = try Corpus.open(at: path)
+    try fresh.setStructures(synthetic.structures(), origin: "synthetic")
+    let start = now()
+    let summary = try fresh.sync(with: tree)
+    importTimes.append(now() - start)
+    precondition(summary.imported.count == written, "the first sync imports every file")
+    corpus = fresh
+}
+let importTime = importTimes.min()!
+if options.loop > 0 {
+    for _ in 0..<options.loop { _ = try corpus.sync(with: tree) }
+    exit(0)
+}
+if options.loopChanged > 0 {
+    for round in 0..<options.loopChanged {
+        var fixture = synthetic.fixture(feature: 0, index: 0)
+        fixture.description = "changed in round \(round)"
+        try Data(fixture.document.prettyBytes).write(to: URL(fileURLWithPath: firstFile))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: firstFile)
+        _ = try corpus.sync(with: tree)
+    }
+    exit(0)
+}
+
+// Nothing changed, and then one file changed, interleaved so both see the same load.
+var unchanged: [Double] = [], oneChanged: [Double] = []
+for round in 0..<options.rounds {
+    var start = now()
+    let quiet = try corpus.sync(with: tree)
+    unchanged.append(now() - start)
+    precondition(quiet.filesRead == 0 && !quiet.changedCorpus, "an unchanged tree reads no file")
+
+    var fixture = synthetic.fixture(feature: 0, index: 0)
+    fixture.description = "changed in round \(round)"
+    try Data(fixture.document.prettyBytes).write(to: URL(fileURLWithPath: firstFile))
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: firstFile)
+    start = now()
+    let changed = try corpus.sync(with: tree)
+    oneChanged.append(now() - start)
+    precondition(changed.imported == [fixture.name] && changed.filesRead == 1, "one changed file is read and imported")
+}
+
+print("full import (sync into an empty corpus): \(ms(importTime)) (best of \(importTimes.count))")
+print("sync, nothing changed:  \(ms(median(unchanged))) median of \(options.rounds) — \(percent(median(unchanged), importTime)) of the import (target ≤ 2%)")
+print("sync, one file changed: \(ms(median(oneChanged))) median of \(options.rounds) — \(percent(median(oneChanged), importTime)) of the import (target ≤ 5%)")
+let holds = median(unchanged) <= importTime * 0.02 && median(oneChanged) <= importTime * 0.05
+print(holds ? "targets: hold" : "targets: fail")
+exit(holds ? 0 : 1)
