@@ -11,14 +11,9 @@ final class DamagedCorpusVerbTests: XCTestCase {
     override func setUpWithError() throws { root = try temporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
-    /// A repository of the reference fixtures with its corpus built and closed.
+    /// A repository of the reference fixtures with its corpus built and closed, and its seed.
     private func repository() throws -> URL {
-        guard let reference = referenceDirectory else { throw XCTSkip("../shared/reference is absent: this check copies its fixtures") }
-        let fixtures = root.appendingPathComponent("parity/fixtures")
-        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("duet/fixtures").path) {
-            try FileManager.default.copyItem(at: reference.appendingPathComponent("duet/fixtures/\(name)"), to: fixtures.appendingPathComponent(name))
-        }
+        try copyUpstreamTree(to: root)
         XCTAssertEqual(duet("query", "fixtures", in: root.path).status, .holds)
         let dump = duet("corpus", "dump", in: root.path)
         try Data(dump.stdout.utf8).write(to: root.appendingPathComponent("corpus.db.seed"))

@@ -3,26 +3,39 @@ import XCTest
 import Duet
 import DuetFuzzProperties
 
-/// Every input the fuzzers kept (`Tests/FuzzRegressions/<target>/`, found by `tools/fuzz/run.sh`)
-/// and the seed inputs they start from still satisfy their target's properties.
+/// Every input kept from the fuzzers (`Tests/FuzzRegressions/TARGET.hex`, one hex-encoded input per
+/// line, added by `tools/fuzz/keep.sh`: findings, and small inputs that reach distinct paths) still
+/// satisfies its target's properties.
 final class FuzzRegressionTests: XCTestCase {
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
-    private func inputs(_ target: FuzzTarget) throws -> [URL] {
-        let folder = root.appendingPathComponent("FuzzRegressions/\(target.rawValue)")
-        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
+    /// The kept inputs of `target`; an empty line is the empty input.
+    private func inputs(_ target: FuzzTarget) throws -> [[UInt8]] {
+        let bundle = root.appendingPathComponent("FuzzRegressions/\(target.rawValue).hex")
+        guard FileManager.default.fileExists(atPath: bundle.path) else { return [] }
+        var lines = try String(contentsOf: bundle, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return try lines.filter { !$0.hasPrefix("#") }.map { line in
+            let digits = Array(line.utf8)
+            guard digits.count % 2 == 0 else { throw DecodingError(line: String(line)) }
+            return try stride(from: 0, to: digits.count, by: 2).map { index in
+                guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { throw DecodingError(line: String(line)) }
+                return byte
+            }
+        }
     }
+
+    private struct DecodingError: Error { var line: String }
 
     func testEveryKeptInputHolds() throws {
         var replayed = 0
         for target in FuzzTarget.allCases {
-            for input in try inputs(target) {
-                XCTAssertNil(target.finding(in: Array(try Data(contentsOf: input))), "\(target.rawValue): \(input.lastPathComponent)")
+            for (index, input) in try inputs(target).enumerated() {
+                XCTAssertNil(target.finding(in: input), "\(target.rawValue) input \(index + 1): \(String(decoding: input.prefix(80), as: UTF8.self))")
                 replayed += 1
             }
         }
-        XCTAssertGreaterThan(replayed, 0, "no regression inputs were found under \(root.path)/FuzzRegressions")
+        XCTAssertGreaterThan(replayed, 0, "no kept inputs under \(root.path)/FuzzRegressions")
     }
 
     /// Negative controls: each property sees a broken input as broken and a good one as good.

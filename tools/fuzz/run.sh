@@ -5,10 +5,10 @@
 #
 #   tools/fuzz/run.sh dialect|fixture|manifest [libFuzzer flags, e.g. -runs=10000000 or -max_total_time=600 -jobs=2]
 #
-# Seeds: the inputs kept under Tests/FuzzRegressions/TARGET, the repository's parity files and, when
-# present, the reference fixtures. The growing corpus stays in .build/fuzz/corpus-TARGET (not
-# committed); a failing input lands in .build/fuzz/findings-TARGET: fix the bug, then copy the input
-# into Tests/FuzzRegressions/TARGET, where FuzzRegressionTests replays it on every `swift test`.
+# Seeds: the inputs kept in Tests/FuzzRegressions/TARGET.hex, the repository's parity files and, when
+# present, the reference files. The growing corpus stays in .build/fuzz/corpus-TARGET (not
+# committed); a failing input lands in .build/fuzz/findings-TARGET: fix the bug, then keep the input
+# with tools/fuzz/keep.sh TARGET FILE, and FuzzRegressionTests replays it on every `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=${1:?usage: tools/fuzz/run.sh dialect|fixture|manifest [libFuzzer flags]}
@@ -42,5 +42,15 @@ case $target in
     dictionary=tools/fuzz/yaml.dict ;;
 esac
 
+# The kept inputs, one file each.
+kept=.build/fuzz/kept-$target
+rm -rf "$kept" && mkdir -p "$kept"
+if [ -f "Tests/FuzzRegressions/$target.hex" ]; then
+  n=0
+  grep -v '^#' "Tests/FuzzRegressions/$target.hex" | while IFS= read -r line; do
+    n=$((n + 1)); printf '%b' "$(printf '%s' "$line" | sed 's/../\\x&/g')" > "$kept/$n"
+  done
+fi
+
 DUET_FUZZ_TARGET=$target .build/fuzz/release/duet-fuzz -artifact_prefix="$findings/" -dict="$dictionary" \
-  -max_len=4096 -detect_leaks=0 -print_final_stats=1 "$@" "$work" "$seeds" "Tests/FuzzRegressions/$target"
+  -max_len=4096 -detect_leaks=0 -print_final_stats=1 "$@" "$work" "$seeds" "$kept"

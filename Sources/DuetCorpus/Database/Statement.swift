@@ -50,9 +50,9 @@ public final class Statement {
             throw error
         }
         guard let prepared else { return nil }
-        let rest = String(decoding: utf8[min(restOffset, utf8.count - 1)..<(utf8.count - 1)], as: UTF8.self)
-        let statement = Statement(handle: prepared, connection: connection, sql: String(decoding: utf8[..<min(restOffset, utf8.count - 1)], as: UTF8.self))
-        return (statement, rest)
+        let end = utf8.count - 1, split = min(restOffset, end)
+        let statement = Statement(handle: prepared, connection: connection, sql: String(decoding: utf8[..<split], as: UTF8.self))
+        return (statement, String(decoding: utf8[split..<end], as: UTF8.self))
     }
 
     deinit { sqlite3_finalize(handle) }

@@ -1,5 +1,5 @@
 import Foundation
-import Duet
+import DuetCorpus
 
 /// Inputs that come in two generations, so a corpus killed while switching from one to the other
 /// shows which one it holds — and whether it mixes them.
@@ -9,18 +9,8 @@ enum Generations {
     /// `fixtures` fixture files of `steps` steps whose description and every state name `generation`.
     static func writeFixtures(_ generation: String, fixtures: Int, steps: Int, to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for index in 0..<fixtures {
-            let fixture = Fixture(
-                name: "reliability.f\(index)", feature: "reliability", dialect: 2, description: "generation \(generation)",
-                initialState: try CanonicalJSON.parse(#"{"generation":"\#(generation)","n":0}"#),
-                steps: try (0..<steps).map { step in
-                    let sheet = step % 3 == 0 ? #","sheet":{"case":"s\#(step % 5)"}"# : ""
-                    return FixtureStep(label: "step \(step)", line: step + 1,
-                                       action: try CanonicalJSON.parse(#"{"case":"tick","value":\#(step)}"#),
-                                       expectedState: try CanonicalJSON.parse(#"{"generation":"\#(generation)","n":\#(step + 1)\#(sheet)}"#),
-                                       expectedEffects: .array([]))
-                })
-            try Data(fixture.document.prettyBytes).write(to: folder.appendingPathComponent("reliability.f\(index).fixture.json"))
+        for fixture in try GenerationFixtures.make(generation, feature: "reliability", count: fixtures, steps: steps) {
+            try Data(fixture.document.prettyBytes).write(to: folder.appendingPathComponent("\(fixture.name).fixture.json"))
         }
     }
 
