@@ -13,11 +13,14 @@ struct ConcurrencyDriver {
             try Generations.writeFixtures(generation, fixtures: 40, steps: 60, to: work.appendingPathComponent(generation))
         }
         let corpus = work.appendingPathComponent("corpus.db")
-        try tools.duet(["--corpus", corpus.path, "import", work.appendingPathComponent("A").path]).expect(0, "the first import")
+        try tools.duet(["--corpus", corpus.path, "import", work.appendingPathComponent("A").path], in: work).expect(0, "the first import")
         return [try readersDuringAWriter(work, corpus), try twoWriters(work, corpus)]
     }
 
+    /// The readers run outside the writer's tree, so they read the corpus as it is; a verb run
+    /// inside the tree would first bring the corpus in step with the files the import is copying.
     private func readersDuringAWriter(_ work: URL, _ corpus: URL) throws -> Report {
+        let outside = try tools.folder("concurrency-readers")
         let tally = Tally()
         let deadline = Date().addingTimeInterval(seconds)
         let group = DispatchGroup()
@@ -27,7 +30,7 @@ struct ConcurrencyDriver {
                 while Date() < deadline {
                     do {
                         let read = try tools.duet(["--corpus", corpus.path, "query", "sql",
-                                                   "SELECT count(*), count(DISTINCT description) FROM fixtures", "--format", "csv"])
+                                                   "SELECT count(*), count(DISTINCT description) FROM fixtures", "--format", "csv"], in: outside)
                         let row = read.stdout.split(whereSeparator: \.isNewline).dropFirst().first.map(String.init)
                         if read.status != 0 { tally.add("reader failed (\(read.status)): \(read.stderr.prefix(200))", violation: true) }
                         else if row != "40,1" { tally.add("reader saw a mixed corpus: \(row ?? "nothing")", violation: true) }
@@ -64,7 +67,7 @@ struct ConcurrencyDriver {
         var next = flipping ? "B" : "A"
         while Date() < deadline {
             do {
-                let write = try tools.duet(["--corpus", corpus.path, "import", work.appendingPathComponent(next).path])
+                let write = try tools.duet(["--corpus", corpus.path, "import", work.appendingPathComponent(next).path], in: work)
                 if write.status == 0 { tally.add("\(writer) imports") }
                 else if write.status == 3 && write.stderr.contains("another process") { tally.add("\(writer) busy") }
                 else { tally.add("\(writer) failed (\(write.status)): \(write.stderr.prefix(200))", violation: true) }
@@ -74,7 +77,7 @@ struct ConcurrencyDriver {
     }
 
     private func checked(_ corpus: URL) throws -> [String] {
-        let check = try tools.duet(["--corpus", corpus.path, "corpus", "check"])
+        let check = try tools.duet(["--corpus", corpus.path, "corpus", "check"], in: corpus.deletingLastPathComponent())
         return check.status == 0 ? [] : ["corpus check afterwards exits \(check.status): \(check.stdout)"]
     }
 }

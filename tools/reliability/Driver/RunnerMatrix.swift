@@ -29,12 +29,12 @@ struct RunnerMatrix {
     func run() throws -> Report {
         let work = try tools.folder("runners")
         let corpus = work.appendingPathComponent("corpus.db")
-        try tools.duet(["--corpus", corpus.path, "corpus", "load", tools.seed.path]).expect(0, "loading the seed")
+        try tools.duet(["--corpus", corpus.path, "corpus", "load", tools.seed.path], in: work).expect(0, "loading the seed")
         var report = Report(name: "runner faults")
         for fault in Self.faults {
             let runner = [tools.faultRunner.path, fault.name, String(fault.after), tools.memoryLaneRunner].map(Self.quoted).joined(separator: " ")
             let outcome = try tools.duet(["--corpus", corpus.path, "verify", "--runner", runner, "--timeout", String(timeout),
-                                          "--startup-timeout", String(timeout), "--format", "json"])
+                                          "--startup-timeout", String(timeout), "--format", "json"], in: work)
             // Each start of the runner costs a process launch; the bound allows a second for each of the four.
             let bound = fault.timeouts * timeout + 4 + 2 * timeout
             var problems: [String] = []

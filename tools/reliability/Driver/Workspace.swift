@@ -40,11 +40,31 @@ struct Workspace {
         try ProcessOutcome.run([duet] + arguments, in: directory ?? root)
     }
 
-    /// `duet --corpus CORPUS query sql SQL --format csv`, the rows as arrays of cells (header dropped).
+    /// `duet --corpus CORPUS query sql SQL --format csv` run in the corpus's folder (so the tree it
+    /// follows is that folder's), the rows as arrays of cells (header dropped).
     func rows(_ sql: String, corpus: URL) throws -> [[String]] {
-        let outcome = try duet(["--corpus", corpus.path, "query", "sql", sql, "--format", "csv"])
+        let outcome = try duet(["--corpus", corpus.path, "query", "sql", sql, "--format", "csv"], in: corpus.deletingLastPathComponent())
         guard outcome.status == 0 else { throw DriverFailure("query failed (\(outcome.status)): \(outcome.stderr)") }
         return outcome.stdout.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// Throws unless the corpus in `work` holds exactly the fixtures of record in `work/parity/fixtures`,
+    /// byte for byte (its export against the files), and every file is a whole fixture (the sync
+    /// that starts the export reads them all). Nothing to compare outside a tree.
+    func treeAgreesWithCorpus(in work: URL, corpus: URL) throws {
+        let files = work.appendingPathComponent("parity/fixtures")
+        guard FileManager.default.fileExists(atPath: files.path) else { return }
+        let exported = work.appendingPathComponent(".exported")
+        try? FileManager.default.removeItem(at: exported)
+        let export = try duet(["--corpus", corpus.path, "export", exported.path], in: work)
+        guard export.status == 0 else { throw DriverFailure("exporting to compare with the tree fails (\(export.status)): \(export.stderr)") }
+        let tree = try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.hasSuffix(".fixture.json") }.sorted()
+        let held = (try? FileManager.default.contentsOfDirectory(atPath: exported.path))?.sorted() ?? []
+        guard tree == held else { throw DriverFailure("the tree holds \(tree.count) fixture files, the corpus \(held.count) fixtures") }
+        for name in tree where FileManager.default.contents(atPath: files.appendingPathComponent(name).path)
+            != FileManager.default.contents(atPath: exported.appendingPathComponent(name).path) {
+            throw DriverFailure("\(name) in the tree differs from the corpus's fixture")
+        }
     }
 
     /// Copies `corpus` (and nothing of its WAL: it is closed) to `target`, replacing it.

@@ -9,7 +9,7 @@
 //   concurrency  2 readers during a writer, then two writers, for --seconds each (default 30)
 //   runners      verify through runners that crash, hang, write garbage, speak version 2, write a
 //                70 MB line, or stall (--timeout per request, default 2)
-//   --quick      a fifth of the kills, 8 s of concurrency, 1 s timeouts: under two minutes (CI)
+//   --quick      a sixth of the kills, 6 s of concurrency, 1 s timeouts: under two minutes (CI)
 //
 // Exit 0 when every promise held, 1 when one broke (each named), 2 for bad usage.
 
@@ -40,7 +40,7 @@ let givenWork = option("--work")
 let work = givenWork.map { URL(fileURLWithPath: $0) }
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("duet-reliability-\(getpid())")
 let targetName = option("--target")
-let concurrencySeconds = option("--seconds").flatMap(Double.init) ?? (quick ? 8 : 30)
+let concurrencySeconds = option("--seconds").flatMap(Double.init) ?? (quick ? 6 : 30)
 let timeout = option("--timeout").flatMap(Double.init) ?? (quick ? 1 : 2)
 let driver = arguments.first ?? "all"
 guard ["kill", "concurrency", "runners", "all"].contains(driver), arguments.count <= 1 else {
