@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "DuetReplayTests", dependencies: ["DuetReplay", "Duet", "DuetTesting", "DuetCorpus", "DuetCLI", "duet-sample-runner"]),
         .testTarget(name: "DuetManifestTests", dependencies: ["DuetManifest", "Duet"]),
         .testTarget(name: "DuetAuditTests", dependencies: ["DuetAudit", "Duet"]),
-        .testTarget(name: "DuetCLITests", dependencies: ["DuetCLI", "DuetCorpus"]),
+        .testTarget(name: "DuetCLITests", dependencies: ["DuetCLI", "DuetCorpus", "duet", "memorylane-runner", "duet-sample-runner"]),
         .testTarget(name: "MemoryLaneTests", dependencies: ["MemoryLane", "DuetTesting", "DuetReplay"]),
         .testTarget(name: "DuetFuzzTests", dependencies: ["DuetFuzzProperties", "Duet"]),
     ],

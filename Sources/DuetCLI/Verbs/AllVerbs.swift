@@ -9,7 +9,9 @@ enum VerbTable {
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
         VerifyVerb.self,
+        RunsImportVerb.self,
         ShowVerb.self,
+        MaterializeVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
@@ -24,6 +26,8 @@ enum VerbTable {
         LedgerHistoryVerb.self,
         LedgerImportGitVerb.self,
         MilestoneVerb.self,
+        MutateVerb.self,
+        McpVerb.self,
         // Files and the corpus itself.
         ImportVerb.self,
         ExportVerb.self,
