@@ -37,6 +37,10 @@ let package = Package(
         .executableTarget(name: "sync-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/sync-bench"),
         .executableTarget(name: "query-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/query-bench"),
         .executableTarget(name: "drill-bench", dependencies: ["DuetGates", "DuetReplay", "DuetCorpus", "Duet", "MemoryLane"], path: "tools/drill-bench"),
+        .executableTarget(name: "checksum-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/checksum-bench"),
+        .target(name: "DuetFuzzProperties", dependencies: ["Duet", "DuetCorpus", "DuetManifest"], path: "tools/fuzz/Properties"),
+        .executableTarget(name: "duet-fuzz", dependencies: ["DuetFuzzProperties"], path: "tools/fuzz/duet-fuzz"),
+        .executableTarget(name: "duet-reliability", dependencies: ["Duet", "DuetCorpus"], path: "tools/reliability/Driver"),
         .executableTarget(name: "duet-sample-runner", dependencies: ["DuetReplay", "Duet", "DuetTesting"], path: "Tests/SampleRunner"),
         .executableTarget(name: "duet-drill-runner", dependencies: ["DuetReplay", "Duet", "DuetTesting", "MemoryLane"], path: "Tests/DrillRunner"),
         .testTarget(name: "DuetTests", dependencies: ["Duet", "DuetTesting"]),
@@ -48,6 +52,7 @@ let package = Package(
         .testTarget(name: "DuetCLITests", dependencies: ["DuetCLI", "DuetCorpus", "duet", "memorylane-runner", "duet-sample-runner"]),
         .testTarget(name: "DuetGatesTests", dependencies: ["DuetGates", "DuetReplay", "DuetCorpus", "DuetManifest", "Duet", "DuetCLI", "duet-drill-runner"]),
         .testTarget(name: "MemoryLaneTests", dependencies: ["MemoryLane", "DuetTesting", "DuetReplay"]),
+        .testTarget(name: "DuetFuzzTests", dependencies: ["DuetFuzzProperties", "Duet"]),
     ],
     swiftLanguageModes: [.v6]
 )
