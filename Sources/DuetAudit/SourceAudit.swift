@@ -4,7 +4,7 @@ import Duet
 /// `duet audit PATH…`: host sources (Swift, Kotlin) checked against what `describe` says.
 ///
 /// - `l0.write`: outside a reducer file (one declaring `reduce` or taking `inout State`) and test
-///   code (importing a test framework or DuetTesting), a write to a described L0 field — assignment (`= nil`
+///   code (importing a test framework, DuetTesting, or DuetScenarios: scenarios describe states as data), a write to a described L0 field — assignment (`= nil`
 ///   included), a stack mutation (`append`, `removeLast`, …), a Kotlin `copy(field = …)`, a SwiftUI
 ///   `$binding` — is a silent transition: hosts report what the user did through `send`, the reducer moves.
 /// - `manner.state`: a described state field named with manner vocabulary (`detent`, `cornerRadius`,

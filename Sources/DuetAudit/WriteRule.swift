@@ -44,7 +44,7 @@ struct WriteRule {
     }
 
     private static let reducer = try! NSRegularExpression(pattern: #"\b(func|fun)\s+reduce\s*[(<]|\binout\s+(\w+\.)*\w*State\b"#)
-    private static let testImport = try! NSRegularExpression(pattern: #"^\s*(@testable\s+)?import\s+(DuetTesting|XCTest|Testing|org\.junit|kotlin\.test)\b"#)
+    private static let testImport = try! NSRegularExpression(pattern: #"^\s*(@testable\s+)?import\s+(DuetTesting|DuetScenarios|XCTest|Testing|org\.junit|kotlin\.test)\b"#)
 
     /// A line declaring the reducer, or a reducer helper taking `inout State`: the file is where state is written by design.
     static func declaresReducer(_ line: String) -> Bool {

@@ -1,4 +1,5 @@
 import Duet
+import DuetScenarios
 import Foundation
 #if canImport(XCTest)
 import XCTest

@@ -1,5 +1,5 @@
 import Duet
-import DuetTesting
+import DuetScenarios
 
 /// Memory Lane, the reference app: its 16 features, their scenarios and the seams between them.
 ///

@@ -1,5 +1,5 @@
 import Duet
-import DuetTesting
+import DuetScenarios
 
 /// A camera-like screen for drill tests: a slot, an island with a summary, an island whose boundary
 /// is empty, and `unlocked` — data that one transition depends on, so a relaunch loses it.

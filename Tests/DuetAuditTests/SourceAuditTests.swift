@@ -56,7 +56,7 @@ final class SourceAuditTests: XCTestCase {
             """,
         "android/build/Generated.kt": "val x = state.copy(activeTab = null)",
         "ios/Home+Sharing.swift": "extension Home {\n    static func share(_ state: inout State) { state.sheet = .settings }\n}\n",
-        "ios/HomeScenarios.swift": "import DuetTesting\nlet start: Home.State = { var s = Home.State(); s.sheet = .settings; return s }()\n",
+        "ios/HomeScenarios.swift": "import DuetScenarios\nlet start: Home.State = { var s = Home.State(); s.sheet = .settings; return s }()\n",
         "notes.txt": "store.state.sheet = nil",
     ]
 

@@ -33,7 +33,7 @@ final class MaterializeTests: XCTestCase {
         let main = work.appendingPathComponent("main.swift")
         let entries = tests.map { #"testCase([("testTheStepReducesAsRecorded", \#($0.className).testTheStepReducesAsRecorded)])"# }
         try Data("import XCTest\nXCTMain([\(entries.joined(separator: ", "))])\n".utf8).write(to: main)
-        let executable = try BuildProducts().link("materialized-tests", sources: [main] + tests.map(\.file), targets: ["Duet", "DuetTesting", "MemoryLane"],
+        let executable = try BuildProducts().link("materialized-tests", sources: [main] + tests.map(\.file), targets: ["Duet", "DuetScenarios", "DuetTesting", "MemoryLane"],
                                                   in: work, moduleName: "MaterializedTests")
         let run = try Self.run(executable, [])
         return (run.status == 0, run.output)

@@ -1,6 +1,6 @@
 import Duet
 @testable import DuetReplay
-import DuetTesting
+import DuetScenarios
 import XCTest
 
 /// The runner's `reduce` hot path decodes state and action straight from the request bytes;

@@ -1,6 +1,6 @@
 import Duet
 import DuetReplay
-import DuetTesting
+import DuetScenarios
 import XCTest
 
 /// The runner side, in process: one response line per request, errors never end the loop.

@@ -1,6 +1,6 @@
 import Duet
 import DuetReplay
-import DuetTesting
+import DuetScenarios
 import Foundation
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetScenarios
 import DuetTesting
 import XCTest
 

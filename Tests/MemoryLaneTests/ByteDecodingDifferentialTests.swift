@@ -1,6 +1,6 @@
 import Duet
 @testable import DuetReplay
-import DuetTesting
+import DuetScenarios
 import MemoryLane
 import XCTest
 

@@ -1,4 +1,5 @@
 import Duet
+import DuetScenarios
 import DuetTesting
 import MemoryLane
 import XCTest

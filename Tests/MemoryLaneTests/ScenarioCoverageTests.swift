@@ -1,5 +1,5 @@
 import Duet
-import DuetTesting
+import DuetScenarios
 import MemoryLane
 import XCTest
 

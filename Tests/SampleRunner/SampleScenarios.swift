@@ -1,5 +1,5 @@
 import Duet
-import DuetTesting
+import DuetScenarios
 
 /// The scenarios the sample runner carries. `relabel` changes only metadata (labels), so the
 /// drift gate must let it through.

@@ -106,7 +106,7 @@ public struct TreeScaffold: Sendable {
         // runners.swift). Add it to Package.swift:
         //
         //     .executableTarget(name: "\(runnerTarget)", dependencies: [
-        //         .product(name: "DuetReplay", package: "Duet"), .product(name: "DuetTesting", package: "Duet"),
+        //         .product(name: "DuetReplay", package: "Duet"), .product(name: "DuetScenarios", package: "Duet"),
         //         "YourFeatures"]),
         //
         // then register each feature and its scenarios. The runner writes nothing else to stdout.

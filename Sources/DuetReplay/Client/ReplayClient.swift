@@ -1,5 +1,5 @@
 import Duet
-import DuetTesting
+import DuetScenarios
 
 /// The client side of the replay protocol: one running runner, its handshake, and requests.
 ///

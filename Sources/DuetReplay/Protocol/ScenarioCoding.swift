@@ -1,5 +1,5 @@
 import Duet
-import DuetTesting
+import DuetScenarios
 
 /// Scenario and chain definitions as protocol trees (the `scenarios` op), both directions.
 ///

@@ -1,5 +1,5 @@
 import Duet
-import DuetTesting
+import DuetScenarios
 
 /// Drives a runner's scenarios through `reduce` and turns them into dialect-2 fixtures.
 ///

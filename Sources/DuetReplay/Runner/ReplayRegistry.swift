@@ -8,7 +8,7 @@
 //     ReplayServer(registry).serve()                    // stdin/stdout JSON lines until exit/EOF
 
 import Duet
-import DuetTesting
+import DuetScenarios
 
 /// The features, scenarios and chains a runner serves over the replay protocol.
 ///

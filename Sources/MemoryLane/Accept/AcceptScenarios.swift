@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Accept {
     /// Loading an invite, accepting, declining and each failure's copy.

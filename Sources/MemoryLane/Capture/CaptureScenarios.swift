@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Capture {
     /// All ten picker kinds, the kind-equality guard on dismissal, validation and saving.

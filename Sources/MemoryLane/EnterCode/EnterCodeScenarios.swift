@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension EnterCode {
     /// Normalising a typed code, its validation copy and both exits.

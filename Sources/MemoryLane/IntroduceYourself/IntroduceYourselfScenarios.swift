@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension IntroduceYourself {
     /// Name validation, the optional avatar, saving and its failure.

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension InviteCode {
     /// Issuing a code and counting it down with time given as data.

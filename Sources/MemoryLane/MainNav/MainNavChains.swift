@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension MainNav {
     static func showing(_ sheet: Sheet?) -> State {

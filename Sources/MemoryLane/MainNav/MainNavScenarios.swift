@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension MainNav {
     /// Tabs, the shared badge, and every sheet kind with its exits.

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension MemoryDetail {
     /// The seam between the detail and its share picker.

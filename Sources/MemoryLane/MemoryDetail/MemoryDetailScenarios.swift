@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension MemoryDetail {
     static var loaded: State {

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Onboarding {
     /// Paging forward, back, by swipe, skipping and finishing.

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Priming {
     /// Our own ask before the system prompt: yes, no, not now.

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Profile {
     /// Loading, answering requests optimistically with revert, removing friends, the exits.

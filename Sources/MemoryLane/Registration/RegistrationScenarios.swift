@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Registration {
     /// Field validation copy, submitting, server answers and the have-a-code exit.

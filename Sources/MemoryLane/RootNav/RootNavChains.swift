@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension RootNav {
     static var registrationStage: State {

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension RootNav {
     /// Every stage edge, the accept interrupt's computed exit, and out-of-order delegates.

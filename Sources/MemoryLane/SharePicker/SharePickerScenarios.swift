@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension SharePicker {
     /// Picking friends or a link, sending, failing and cancelling.

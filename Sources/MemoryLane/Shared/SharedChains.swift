@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Shared {
     /// The seam between the shared tab and its reshare picker, including cancel.

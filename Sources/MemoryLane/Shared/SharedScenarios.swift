@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Shared {
     static var loaded: State {

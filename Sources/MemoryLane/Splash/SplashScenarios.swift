@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Splash {
     /// Loading the stored session: restored, missing, failing and giving up.

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Timeline {
     /// The seams between the lane and the detail and share picker it hosts.

@@ -1,4 +1,4 @@
-import DuetTesting
+import DuetScenarios
 
 extension Timeline {
     static var loaded: State {
