@@ -58,7 +58,7 @@ final class ByteEncoder: Encoder {
     let out = ByteSink(capacity: 1024)
     let reorderScratch = ByteSink(capacity: 256)
     // Kept behind pointers: stored `var`s of a class pay a dynamic exclusivity check per access.
-    private let state: UnsafeMutablePointer<State>
+    private let stateStorage: UnsafeMutablePointer<State>
     private let framesStorage: UnsafeMutablePointer<RawStack<Frame>>
     private let spansStorage: UnsafeMutablePointer<RawStack<Span>>
     /// Per-type answers (writes itself? a `SumType`?), kept across pooled uses.
@@ -69,8 +69,8 @@ final class ByteEncoder: Encoder {
     let keyNames = ByteSink(capacity: 512)
 
     init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        stateStorage = .allocate(capacity: 1)
+        stateStorage.initialize(to: State())
         framesStorage = .allocate(capacity: 1)
         framesStorage.initialize(to: RawStack(capacity: 16))
         spansStorage = .allocate(capacity: 1)
@@ -82,8 +82,8 @@ final class ByteEncoder: Encoder {
     }
 
     deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        stateStorage.deinitialize(count: 1)
+        stateStorage.deallocate()
         framesStorage.pointee.deallocate()
         framesStorage.deallocate()
         spansStorage.pointee.deallocate()
@@ -98,7 +98,7 @@ final class ByteEncoder: Encoder {
     /// Back to a fresh encoder's state, keeping the buffers (for `ByteEncoderPool`).
     func reset() {
         releaseUnkeptPlans()
-        state.pointee = State()
+        state = State()
         frames.truncate(to: 0)
         spans.truncate(to: 0)
         out.truncate(to: 0)
@@ -108,6 +108,11 @@ final class ByteEncoder: Encoder {
     /// Output capacity kept, so a pool does not hold on to one huge document's buffer.
     var retainedBytes: Int { out.capacity + reorderScratch.capacity }
 
+    /// The encoder's scalar state, addressed in place.
+    var state: State {
+        unsafeAddress { UnsafePointer(stateStorage) }
+        unsafeMutableAddress { stateStorage }
+    }
     var frames: RawStack<Frame> {
         unsafeAddress { UnsafePointer(framesStorage) }
         unsafeMutableAddress { framesStorage }
@@ -116,45 +121,16 @@ final class ByteEncoder: Encoder {
         unsafeAddress { UnsafePointer(spansStorage) }
         unsafeMutableAddress { spansStorage }
     }
-    var nextFrameID: Int {
-        get { state.pointee.nextFrameID }
-        set { state.pointee.nextFrameID = newValue }
-    }
-    var slot: Slot {
-        get { state.pointee.slot }
-        set { state.pointee.slot = newValue }
-    }
-    var slotDepth: Int {
-        get { state.pointee.slotDepth }
-        set { state.pointee.slotDepth = newValue }
-    }
-    var pendingSum: Bool {
-        get { state.pointee.pendingSum }
-        set { state.pointee.pendingSum = newValue }
-    }
-    var needsTree: Bool {
-        get { state.pointee.needsTree }
-        set { state.pointee.needsTree = newValue }
-    }
-    var unkeptPlans: [KeyedTypePlan] {
-        get { state.pointee.unkeptPlans }
-        set { state.pointee.unkeptPlans = newValue }
-    }
-    var usesCanonicalEncodable: Bool {
-        get { state.pointee.usesCanonicalEncodable }
-        set { state.pointee.usesCanonicalEncodable = newValue }
-    }
-
     var codingPath: [CodingKey] { path.map { DialectCodingKey($0) } }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The canonical bytes, or nil when the value must go through the tree encoder.
     /// `usesCanonicalEncodable: false` ignores `CanonicalEncodable` conformances (pure `Codable`).
     func encodeDocument<T: Encodable>(_ value: T, usesCanonicalEncodable: Bool = true) throws -> [UInt8]? {
-        self.usesCanonicalEncodable = usesCanonicalEncodable
+        state.usesCanonicalEncodable = usesCanonicalEncodable
         do {
             let produced = try encodeValue(value)
-            if needsTree { return nil }
+            if state.needsTree { return nil }
             if !produced { out.append("null") }
             return out.bytes()
         } catch is NeedsTree {
@@ -166,7 +142,7 @@ final class ByteEncoder: Encoder {
     func appendFragment<T: Encodable>(_ value: T, to sink: ByteSink) throws -> Bool {
         do {
             let produced = try encodeValue(value)
-            if !needsTree {
+            if !state.needsTree {
                 sink.append(out.view(0..<out.count))
                 return produced
             }
@@ -185,19 +161,19 @@ final class ByteEncoder: Encoder {
         if T.self == Bool.self { out.append(reinterpret(value, as: Bool.self) ? "true" : "false"); return true }
         let facts = typeFacts.pointee.facts(T.self)
         if facts.scalar != .none { try writeScalar(value, facts.scalar); return true }
-        if let writable = facts.writable, usesCanonicalEncodable {
+        if let writable = facts.writable, state.usesCanonicalEncodable {
             return try writeItself(value, as: writable)
         }
-        let savedSlot = slot, savedDepth = slotDepth
-        slot = .nothing
-        slotDepth = frames.count
-        pendingSum = facts.isSumType
+        let savedSlot = state.slot, savedDepth = state.slotDepth
+        state.slot = .nothing
+        state.slotDepth = frames.count
+        state.pendingSum = facts.isSumType
         try value.encode(to: self)
-        pendingSum = false
-        closeFrames(downTo: slotDepth)
-        let produced = slot == .value
-        slot = savedSlot
-        slotDepth = savedDepth
+        state.pendingSum = false
+        closeFrames(downTo: state.slotDepth)
+        let produced = state.slot == .value
+        state.slot = savedSlot
+        state.slotDepth = savedDepth
         return produced
     }
 
@@ -247,42 +223,42 @@ final class ByteEncoder: Encoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let plan = keyedPlan(Key.self)
         // A second request for the same value's keyed container (a subclass after its superclass) shares it.
-        if slot == .value, frames.count == slotDepth + 1, frames[slotDepth].kind == .object {
-            if frames[slotDepth].keyType != KeyedTypePlan.id(Key.self) {
-                frames[slotDepth].keyType = 0
-                frames[slotDepth].names = nil
+        if state.slot == .value, frames.count == state.slotDepth + 1, frames[state.slotDepth].kind == .object {
+            if frames[state.slotDepth].keyType != KeyedTypePlan.id(Key.self) {
+                frames[state.slotDepth].keyType = 0
+                frames[state.slotDepth].names = nil
             }
             return plan.container(Key.self)
         }
-        if slot != .nothing || frames.count != slotDepth { needsTree = true }
-        let kind: FrameKind = pendingSum ? .sumOuter : .object
-        pendingSum = false
+        if state.slot != .nothing || frames.count != state.slotDepth { state.needsTree = true }
+        let kind: FrameKind = state.pendingSum ? .sumOuter : .object
+        state.pendingSum = false
         out.append(UInt8(ascii: "{"))
         push(Frame(kind: kind, id: 0, open: out.count - 1, spanBase: spans.count,
                    keyType: KeyedTypePlan.id(Key.self), names: plan.names, keyWidth: plan.keyWidth))
-        slot = .value
+        state.slot = .value
         return plan.container(Key.self)
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
-        if slot != .nothing || frames.count != slotDepth { needsTree = true }
-        pendingSum = false
+        if state.slot != .nothing || frames.count != state.slotDepth { state.needsTree = true }
+        state.pendingSum = false
         out.append(UInt8(ascii: "["))
         let id = push(Frame(kind: .array, id: 0, open: out.count - 1, spanBase: spans.count))
-        slot = .value
+        state.slot = .value
         return ByteUnkeyedEncoder(encoder: self, depth: frames.count - 1, id: id)
     }
 
     func singleValueContainer() -> SingleValueEncodingContainer {
-        pendingSum = false
+        state.pendingSum = false
         return ByteSingleValueEncoder(encoder: self, depth: frames.count)
     }
 
     @discardableResult
     func push(_ frame: Frame) -> Int {
         var frame = frame
-        nextFrameID += 1
-        frame.id = nextFrameID
+        state.nextFrameID += 1
+        frame.id = state.nextFrameID
         frames.append(frame)
         return frame.id
     }

@@ -14,7 +14,7 @@ extension ByteEncoder {
             if !f.sorted { reorder(f) }
             out.append(UInt8(ascii: "}"))
         case .sumOuter:
-            if f.count == 0 { needsTree = true }
+            if f.count == 0 { state.needsTree = true }
             out.append(UInt8(ascii: "}"))
         case .sumPayload:
             closeSumPayload(f)
@@ -60,7 +60,7 @@ extension ByteEncoder {
                 members[j + 1] = members[j]
                 j -= 1
             }
-            if c == 0 { needsTree = true; return }
+            if c == 0 { state.needsTree = true; return }
             members[j + 1] = current
         }
         // One copy of the region out, then each member back in order.

@@ -10,7 +10,7 @@ extension ByteEncoder {
     @inline(__always)
     func beginMember<Key: CodingKey>(_ key: Key) throws -> MemberStart {
         let top = frames.count - 1
-        guard top >= slotDepth else { throw NeedsTree() }
+        guard top >= state.slotDepth else { throw NeedsTree() }
         let frame = frames.base + top
         guard frame.pointee.kind == .object || frame.pointee.kind == .sumPayload,
               frame.pointee.keyType == KeyedTypePlan.id(Key.self) || frame.pointee.keyType == 0 else { throw NeedsTree() }
@@ -58,9 +58,9 @@ extension ByteEncoder {
     func openSumPayload<Key: CodingKey, NestedKey: CodingKey>(_ key: Key, keyedBy nested: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let plan = keyedPlan(NestedKey.self)
         let top = frames.count - 1
-        guard top >= slotDepth, frames[top].kind == .sumOuter, frames[top].count == 0,
+        guard top >= state.slotDepth, frames[top].kind == .sumOuter, frames[top].count == 0,
               frames[top].keyType == KeyedTypePlan.id(Key.self), KeyedTypePlan.id(NestedKey.self) != KeyedTypePlan.id(Key.self) else {
-            needsTree = true
+            state.needsTree = true
             return plan.container(NestedKey.self)
         }
         out.append("\"case\":")

@@ -16,7 +16,7 @@ struct ByteKeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        guard encoder.frames.count - 1 >= encoder.slotDepth else { throw ByteEncoder.NeedsTree() }
+        guard encoder.frames.count - 1 >= encoder.state.slotDepth else { throw ByteEncoder.NeedsTree() }
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
         let member = try encoder.beginMember(key)
@@ -54,12 +54,12 @@ struct ByteKeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-        encoder.needsTree = true
+        encoder.state.needsTree = true
         return ByteUnkeyedEncoder(encoder: encoder, depth: -1, id: -1)
     }
 
-    mutating func superEncoder() -> Encoder { encoder.needsTree = true; return encoder }
-    mutating func superEncoder(forKey key: Key) -> Encoder { encoder.needsTree = true; return encoder }
+    mutating func superEncoder() -> Encoder { encoder.state.needsTree = true; return encoder }
+    mutating func superEncoder(forKey key: Key) -> Encoder { encoder.state.needsTree = true; return encoder }
 }
 
 struct ByteUnkeyedEncoder: UnkeyedEncodingContainer, IntegerValueEncoding {
@@ -108,16 +108,16 @@ struct ByteUnkeyedEncoder: UnkeyedEncodingContainer, IntegerValueEncoding {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        encoder.needsTree = true
+        encoder.state.needsTree = true
         return encoder.keyedPlan(NestedKey.self).container(NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
-        encoder.needsTree = true
+        encoder.state.needsTree = true
         return ByteUnkeyedEncoder(encoder: encoder, depth: -1, id: -1)
     }
 
-    mutating func superEncoder() -> Encoder { encoder.needsTree = true; return encoder }
+    mutating func superEncoder() -> Encoder { encoder.state.needsTree = true; return encoder }
 }
 
 struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncoding {
@@ -130,8 +130,8 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncodin
     /// One write per value, at the end of the output.
     @inline(__always)
     private func begin() throws {
-        guard encoder.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
-        encoder.slot = .value
+        guard encoder.state.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
+        encoder.state.slot = .value
     }
 
     @inline(__always)
@@ -146,8 +146,8 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncodin
     }
 
     mutating func encodeNil() throws {
-        guard encoder.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
-        encoder.slot = .nilValue
+        guard encoder.state.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
+        encoder.state.slot = .nilValue
     }
     mutating func encode(_ value: Bool) throws { try begin(); encoder.out.append(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { try begin(); ScalarWriter.appendString(value, to: encoder.out) }
@@ -155,8 +155,8 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncodin
     mutating func encode(_ value: Float) throws { throw floatRefusal("Float") }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        guard encoder.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
-        encoder.slot = try encoder.encodeValue(value) ? .value : .nilValue
+        guard encoder.state.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
+        encoder.state.slot = try encoder.encodeValue(value) ? .value : .nilValue
     }
 
     private func floatRefusal(_ name: String) -> CodingRefusal {

@@ -72,7 +72,7 @@ extension ByteEncoder {
     @inline(never)
     private func unkeptPlan<Key: CodingKey>(_ type: Key.Type) -> KeyedTypePlan {
         let plan = KeyedTypePlan(Key.self, encoder: self)
-        unkeptPlans.append(plan)
+        state.unkeptPlans.append(plan)
         return plan
     }
 
@@ -87,8 +87,8 @@ extension ByteEncoder {
     }
 
     func releaseUnkeptPlans() {
-        for plan in unkeptPlans { plan.deallocate() }
-        unkeptPlans.removeAll()
+        for plan in state.unkeptPlans { plan.deallocate() }
+        state.unkeptPlans.removeAll()
     }
 
     /// Writes a key's name (`"name"`) at the end of the output; `plain`: it holds no escapes;

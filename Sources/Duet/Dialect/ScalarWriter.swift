@@ -1,6 +1,20 @@
 /// Scalars are written the same way in every form: strings with minimal escapes and
 /// UUID-shaped strings lowercased, integers in decimal.
 enum ScalarWriter {
+    /// Writes `value` when it is a scalar (the compact and pretty forms write scalars alike);
+    /// false for arrays and objects, which each form lays out its own way.
+    @inline(__always)
+    static func appendScalar(_ value: JSONValue, to out: ByteSink) -> Bool {
+        switch value {
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .int(let i): appendInt(i, to: out)
+        case .string(let s): appendString(s, to: out)
+        case .array, .object: return false
+        }
+        return true
+    }
+
     static func appendInt(_ value: Int64, to out: ByteSink) {
         if value >= 0 && value < 10 {
             out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
