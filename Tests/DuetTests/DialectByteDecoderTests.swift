@@ -1,24 +1,6 @@
 import XCTest
 @testable import Duet
 
-private struct Config: Codable, Equatable { var audience: String; var limit: Int? }
-
-private enum Sheet: SumType, Equatable {
-    case capture
-    case inviteCode(prefilledCode: String?)
-    case sharePicker(memoryId: UUID, config: Config)
-    case detail(Config)
-    case count(Int)
-    case pair(Int, String)
-    case nested(Route)
-    case many([Route])
-}
-
-private enum Route: SumType, Equatable {
-    case home
-    case memory(id: String)
-}
-
 /// Everything the dialect carries, in one value.
 private struct Sample: Codable, Equatable {
     var id: UUID

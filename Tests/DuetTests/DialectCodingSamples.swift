@@ -34,3 +34,22 @@ struct CustomNested: Codable, Equatable {
 }
 
 enum Mood: String, Codable { case calm, busy }
+
+/// A sum type of every payload shape, shared by the sum-type and byte-decoder tests.
+struct Config: Codable, Equatable { var audience: String; var limit: Int? }
+
+enum Sheet: SumType, Equatable {
+    case capture
+    case inviteCode(prefilledCode: String?)
+    case sharePicker(memoryId: UUID, config: Config)
+    case detail(Config)
+    case count(Int)
+    case pair(Int, String)
+    case nested(Route)
+    case many([Route])
+}
+
+enum Route: SumType, Equatable {
+    case home
+    case memory(id: String)
+}

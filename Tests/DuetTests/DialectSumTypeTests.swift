@@ -1,23 +1,6 @@
 import XCTest
 @testable import Duet
 
-private struct Config: Codable, Equatable { var audience: String; var limit: Int? }
-
-private enum Sheet: SumType, Equatable {
-    case capture
-    case inviteCode(prefilledCode: String?)
-    case sharePicker(memoryId: UUID, config: Config)
-    case detail(Config)
-    case count(Int)
-    case pair(Int, String)
-    case nested(Route)
-}
-
-private enum Route: SumType, Equatable {
-    case home
-    case memory(id: String)
-}
-
 private struct Screen: Codable, Equatable {
     var sheet: Sheet?
     var stack: [Route]
