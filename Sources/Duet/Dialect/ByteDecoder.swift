@@ -101,7 +101,7 @@ final class ByteDecoder: DialectDecoding {
     /// Plain strings are parsed in place; others as the tree decoder parses them.
     private func uuid(_ index: Int, at component: PathComponent?) throws -> UUID {
         let v = document[index]
-        if v.kind == .string && !v.flag, let uuid = UUIDParsing.parse(bytes: document.plainStringBytes(v)) { return uuid }
+        if v.kind == .string && !v.flag, let uuid = UUIDText.parse(bytes: document.plainStringBytes(v)) { return uuid }
         return try uuid(fromString: index, at: component)
     }
 

@@ -106,7 +106,7 @@ final class ByteEncoder: Encoder {
     }
 
     /// Output capacity kept, so a pool does not hold on to one huge document's buffer.
-    var retainedBytes: Int { out.capacity + reorderScratch.capacity }
+    var retainedBytes: Int { out.capacity + reorderScratch.capacity + keyNames.capacity }
 
     /// The encoder's scalar state, addressed in place.
     var state: State {
@@ -180,7 +180,7 @@ final class ByteEncoder: Encoder {
     /// Types whose own `Codable` is not the dialect's (`T` is the type `scalar` names).
     private func writeScalar<T: Encodable>(_ value: T, _ scalar: EncodableTypeFacts.Scalar) throws {
         switch scalar {
-        case .uuid: UUIDFormatting.append(reinterpret(value, as: UUID.self), to: out)
+        case .uuid: UUIDText.append(reinterpret(value, as: UUID.self), to: out)
         case .date: DateCoding.append(reinterpret(value, as: Date.self), to: out)
         case .int64: ScalarWriter.appendInt(reinterpret(value, as: Int64.self), to: out)
         case .jsonValue: CompactWriter(into: out).write(reinterpret(value, as: JSONValue.self))

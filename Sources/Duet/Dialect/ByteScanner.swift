@@ -165,6 +165,6 @@ struct ByteScanner {
     /// The tree stores such keys lowercased (`ScalarOrder.normalized`).
     @inline(__always)
     private static func isUppercaseUUID(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.count == 36 && ScalarOrder.isUUIDShaped(key) && key.contains { $0 >= 0x41 && $0 <= 0x46 }
+        key.count == 36 && UUIDText.isShaped(key) && key.contains { $0 >= 0x41 && $0 <= 0x46 }
     }
 }

@@ -114,7 +114,7 @@ final class DialectEncoder: Encoder, PathNode {
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int.self { return .int(Int64(value as! Int)) }
         if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == UUID.self { return .string(UUIDFormatting.string(value as! UUID)) }
+        if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
         if T.self == Date.self { return .string(DateCoding.format(value as! Date)) }
         if T.self == JSONValue.self { return (value as! JSONValue) }
         if T.self == JSONObject.self { return .object(value as! JSONObject) }

@@ -28,7 +28,7 @@ extension UInt64: CanonicalWritable {}
 
 /// Lowercase `8-4-4-4-12`.
 extension UUID: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeScalar { UUIDFormatting.append(self, to: $0) } }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeScalar { UUIDText.append(self, to: $0) } }
 }
 
 /// `"2026-07-02T09:30:00.000Z"`.

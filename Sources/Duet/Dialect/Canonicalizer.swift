@@ -137,25 +137,14 @@ enum KeyBytes {
         return decoded(a).withUnsafeBufferPointer { da in decoded(b).withUnsafeBufferPointer { db in ScalarOrder.compare(da, db) } }
     }
 
-    /// Undoes the writer's escapes (`\"`, `\\`, `\n`, `\r`, `\t`, `\u00xx`).
+    /// The bytes a written key (between its quotes) holds: the writer's escapes undone by the
+    /// same rules the dialect reads any string with (`Lexer.stringBytes`).
     static func decoded(_ written: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(written.count)
-        var i = 0
-        while i < written.count {
-            let c = written[i]
-            guard c == 0x5C, i + 1 < written.count else { result.append(c); i += 1; continue }
-            switch written[i + 1] {
-            case UInt8(ascii: "n"): result.append(0x0A); i += 2
-            case UInt8(ascii: "r"): result.append(0x0D); i += 2
-            case UInt8(ascii: "t"): result.append(0x09); i += 2
-            case UInt8(ascii: "u"):
-                let hex = String(decoding: UnsafeBufferPointer(rebasing: written[(i + 2)..<min(i + 6, written.count)]), as: UTF8.self)
-                result.append(UInt8(hex, radix: 16) ?? 0)
-                i += 6
-            default: result.append(written[i + 1]); i += 2
-            }
+        let quoted = [UInt8(ascii: "\"")] + Array(written) + [UInt8(ascii: "\"")]
+        return quoted.withUnsafeBufferPointer { p in
+            var lexer = Lexer(p)
+            // The canonicalizer wrote these bytes: they are a valid string.
+            return (try? lexer.stringBytes()).map(Array.init) ?? Array(written)
         }
-        return result
     }
 }

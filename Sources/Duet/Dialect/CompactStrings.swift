@@ -24,7 +24,7 @@ extension CanonicalJSON {
     }
 
     /// The dialect's UUID shape (8-4-4-4-12 hex digits, either case): such strings are written lowercased.
-    package static func isUUIDShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { ScalarOrder.isUUIDShaped(bytes) }
+    package static func isUUIDShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { UUIDText.isShaped(bytes) }
 
     /// The string a quoted dialect string (`"…"`, escapes and all) holds; nil when it is not one.
     package static func decodedString(quoted bytes: UnsafeBufferPointer<UInt8>) -> String? {

@@ -60,7 +60,7 @@ extension DialectDecoding {
     /// The text-borne scalars beyond strings, read from the string a value holds.
     func uuid(fromString value: Value, at component: PathComponent?) throws -> UUID {
         let s = try string(value, at: component)
-        guard let uuid = UUIDParsing.parse(s) else { throw refusal(at: component, "expected a UUID, found \"\(s)\"") }
+        guard let uuid = UUIDText.parse(s) else { throw refusal(at: component, "expected a UUID, found \"\(s)\"") }
         return uuid
     }
 

@@ -53,11 +53,11 @@ enum ScalarWriter {
     static func appendString(bytes p: UnsafeBufferPointer<UInt8>, to out: ByteSink) {
         out.reserve(p.count + 2)
         out.append(UInt8(ascii: "\""))
-        if p.count == 36 && ScalarOrder.isUUIDShaped(p) {
+        if p.count == 36 && UUIDText.isShaped(p) {
             let start = out.count
             out.append(p)
             let written = out.base + start
-            for i in 0..<36 { written[i] = ScalarOrder.lowerHex(written[i]) }
+            for i in 0..<36 { written[i] = UUIDText.lowerHex(written[i]) }
         } else {
             var runStart = 0
             var i = 0
