@@ -56,49 +56,41 @@ final class CodableFloor: Encoder {
         mutating func superEncoder(forKey key: Key) -> Encoder { floor }
     }
 
-    private struct Unkeyed: UnkeyedEncodingContainer {
+    private struct Unkeyed: UnkeyedEncodingContainer, CountsScalars {
         let floor: CodableFloor
         var codingPath: [CodingKey] { [] }
         var count: Int { 0 }
         mutating func encodeNil() throws {}
         mutating func encode<T: Encodable>(_ value: T) throws { try floor.visit(value) }
-        mutating func encode(_ value: Bool) throws { floor.members += 1 }
-        mutating func encode(_ value: String) throws { floor.members += 1 }
-        mutating func encode(_ value: Double) throws { floor.members += 1 }
-        mutating func encode(_ value: Float) throws { floor.members += 1 }
-        mutating func encode(_ value: Int) throws { floor.members += 1 }
-        mutating func encode(_ value: Int8) throws { floor.members += 1 }
-        mutating func encode(_ value: Int16) throws { floor.members += 1 }
-        mutating func encode(_ value: Int32) throws { floor.members += 1 }
-        mutating func encode(_ value: Int64) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt8) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt16) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt32) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt64) throws { floor.members += 1 }
         mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type) -> KeyedEncodingContainer<N> { floor.container(keyedBy: N.self) }
         mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { self }
         mutating func superEncoder() -> Encoder { floor }
     }
 
-    private struct Single: SingleValueEncodingContainer {
+    private struct Single: SingleValueEncodingContainer, CountsScalars {
         let floor: CodableFloor
         var codingPath: [CodingKey] { [] }
         mutating func encodeNil() throws {}
         mutating func encode<T: Encodable>(_ value: T) throws { try floor.visit(value) }
-        mutating func encode(_ value: Bool) throws { floor.members += 1 }
-        mutating func encode(_ value: String) throws { floor.members += 1 }
-        mutating func encode(_ value: Double) throws { floor.members += 1 }
-        mutating func encode(_ value: Float) throws { floor.members += 1 }
-        mutating func encode(_ value: Int) throws { floor.members += 1 }
-        mutating func encode(_ value: Int8) throws { floor.members += 1 }
-        mutating func encode(_ value: Int16) throws { floor.members += 1 }
-        mutating func encode(_ value: Int32) throws { floor.members += 1 }
-        mutating func encode(_ value: Int64) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt8) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt16) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt32) throws { floor.members += 1 }
-        mutating func encode(_ value: UInt64) throws { floor.members += 1 }
     }
+}
+
+/// The scalar overloads unkeyed and single-value containers share: counted, nothing written.
+private protocol CountsScalars { var floor: CodableFloor { get } }
+
+extension CountsScalars {
+    mutating func encode(_ value: Bool) throws { floor.members += 1 }
+    mutating func encode(_ value: String) throws { floor.members += 1 }
+    mutating func encode(_ value: Double) throws { floor.members += 1 }
+    mutating func encode(_ value: Float) throws { floor.members += 1 }
+    mutating func encode(_ value: Int) throws { floor.members += 1 }
+    mutating func encode(_ value: Int8) throws { floor.members += 1 }
+    mutating func encode(_ value: Int16) throws { floor.members += 1 }
+    mutating func encode(_ value: Int32) throws { floor.members += 1 }
+    mutating func encode(_ value: Int64) throws { floor.members += 1 }
+    mutating func encode(_ value: UInt) throws { floor.members += 1 }
+    mutating func encode(_ value: UInt8) throws { floor.members += 1 }
+    mutating func encode(_ value: UInt16) throws { floor.members += 1 }
+    mutating func encode(_ value: UInt32) throws { floor.members += 1 }
+    mutating func encode(_ value: UInt64) throws { floor.members += 1 }
 }

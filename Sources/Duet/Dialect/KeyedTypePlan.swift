@@ -68,7 +68,8 @@ extension ByteEncoder {
         return keyedPlans.pointee.value(for: Key.self) { KeyedTypePlan(Key.self, encoder: self) }
     }
 
-    /// Past the table's capacity: a plan whose container is released when the caller's copy goes.
+    /// Past the table's capacity (a program with that many key types): a plan made for this one
+    /// request, released at the encoder's next `reset`.
     @inline(never)
     private func unkeptPlan<Key: CodingKey>(_ type: Key.Type) -> KeyedTypePlan {
         let plan = KeyedTypePlan(Key.self, encoder: self)

@@ -36,8 +36,10 @@ enum ScalarWriter {
 
     @inline(__always)
     static func appendString(_ s: String, to out: ByteSink) {
-        var s = s
-        s.withUTF8 { appendString(bytes: $0, to: out) }
+        // Native and small strings lend their bytes in place; only a bridged one is copied.
+        if s.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0, to: out) }) != nil { return }
+        var copy = s
+        copy.withUTF8 { appendString(bytes: $0, to: out) }
     }
 
     /// For bytes known to need no escaping (no '"', '\\' or control character).

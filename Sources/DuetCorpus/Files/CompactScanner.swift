@@ -163,7 +163,7 @@ struct CompactScanner {
     func string(_ value: Range<Int>) throws(NeedsTree) -> String? {
         guard isString(value) else { return nil }
         let inner = UnsafeBufferPointer(rebasing: p[(value.lowerBound + 1)..<(value.upperBound - 1)])
-        if CanonicalJSON.isUUIDShaped(inner) { throw NeedsTree() }
+        if inner.count == 36 && CanonicalJSON.isUUIDShaped(inner) { throw NeedsTree() }
         guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
         guard let decoded = CanonicalJSON.decodedString(quoted: UnsafeBufferPointer(rebasing: p[value])) else { throw NeedsTree() }
         return decoded
