@@ -19,6 +19,8 @@ public struct Manifest: Sendable {
     public var waivers: [Waiver]
     public var islands: [IslandEntry]
     public var rulings: [CensusRuling]
+    /// `drill.rulings`: restore-drill findings the team accepts, each with its reason.
+    public var drillRulings: [DrillRuling] = []
     public var mocks: Mocks?
     /// Where each value was written, by dotted path (`chains[0]`, `presentation.islands[2].since`).
     public var places: [String: ManifestLocation]
@@ -106,6 +108,27 @@ public struct CensusRuling: Sendable {
     public var location: ManifestLocation
     /// `census.rulings[i]`.
     public var path: String = ""
+}
+
+/// A recorded decision that one restore-drill finding is a known, accepted gap: what the spine
+/// cannot carry and why. Matches a finding by fixture, rule and (when given) step and path.
+public struct DrillRuling: Sendable, Equatable {
+    public var fixture: String
+    /// 0-based step; nil matches any step.
+    public var step: Int?
+    /// `carry-on`, `round-trip`, …
+    public var rule: String
+    /// The divergent JSON path; nil matches any path.
+    public var path: String?
+    public var reason: String
+    public var since: String
+    public var location: ManifestLocation
+
+    public init(fixture: String, step: Int? = nil, rule: String, path: String? = nil, reason: String, since: String,
+                location: ManifestLocation = ManifestLocation(line: 0, column: 0)) {
+        self.fixture = fixture; self.step = step; self.rule = rule; self.path = path; self.reason = reason
+        self.since = since; self.location = location
+    }
 }
 
 /// The upstream code-generation section, read for its shape only.

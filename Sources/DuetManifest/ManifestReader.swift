@@ -10,7 +10,7 @@ struct ManifestReader {
 
     init(file: String) { self.file = file }
 
-    static let topLevel = ["features", "chains", "presentation", "mocks", "replayRunner", "runners", "census"]
+    static let topLevel = ["features", "chains", "presentation", "mocks", "replayRunner", "runners", "census", "drill"]
     static let featureScalars = ["swift", "kotlin", "state", "action", "effectPayload", "scenario"]
     static let featureKeys = featureScalars + ["fixtures", "structure"]
 
@@ -42,6 +42,13 @@ struct ManifestReader {
                     note(innerPath, inner.value)
                     manifest.rulings = sequence(inner.value, innerPath).enumerated()
                         .compactMap { ruling($0.element, "\(innerPath)[\($0.offset)]") }
+                }
+            case "drill":
+                for inner in checkedKeys(node, path, known: ["rulings"]) {
+                    let innerPath = "\(path).rulings"
+                    note(innerPath, inner.value)
+                    manifest.drillRulings = sequence(inner.value, innerPath).enumerated()
+                        .compactMap { drillRuling($0.element, "\(innerPath)[\($0.offset)]") }
                 }
             case "runners":
                 for runner in mapping(node, path) ?? [] {
@@ -138,6 +145,22 @@ struct ManifestReader {
         var ruling = CensusRuling(field: v["field"]!, ruling: v["ruling"]!, reason: v["reason"]!, since: v["since"]!, location: location(node))
         ruling.path = path
         return ruling
+    }
+
+    private mutating func drillRuling(_ node: YAMLNode, _ path: String) -> DrillRuling? {
+        guard let v = entry(node, path, section: "drill ruling", required: ["fixture", "rule", "reason", "since"], optional: ["step", "path"])
+        else { return nil }
+        var step: Int?
+        if let raw = v["step"] {
+            guard let number = Int(raw), number >= 0 else {
+                error(at: node["step"]!.mark, "a drill ruling's step must be a 0-based step number, not '\(raw)'",
+                      fix: "name the step as `duet drill restore` reports it, or leave step out to match every step")
+                return nil
+            }
+            step = number
+        }
+        return DrillRuling(fixture: v["fixture"]!, step: step, rule: v["rule"]!, path: v["path"], reason: v["reason"]!,
+                           since: v["since"]!, location: location(node))
     }
 
     private mutating func mocks(_ node: YAMLNode, _ path: String) -> Mocks {

@@ -1,7 +1,9 @@
 import Duet
 
-/// An exhaustive test harness around `Store`: every state change, every emitted effect and
-/// every action delivered by an effect must be asserted, on virtual time.
+/// A test harness around `Store` on virtual time. Exhaustive by default: every state change,
+/// every emitted effect and every action delivered by an effect must be asserted, and a store
+/// that goes away without `finish()` while effects run or actions wait fails the test.
+/// `exhaustivity: .partial` asserts only what a step names and lists what it skipped.
 ///
 /// ```swift
 /// let store = TestStore(Counter.self, initialState: .init(), effects: Counter.live)
@@ -24,6 +26,22 @@ public final class TestStore<F: Feature> {
     private var unassertedEffects: [Effect<F.EffectPayload>] = []
     private var lastReduced: F.State
     private var nextOrigin = Origin.send
+    private var finished = false
+    private let exhaustivity: Exhaustivity
+    private let report: @Sendable (TestStoreFailure) -> Void
+    private let creation: (file: String, line: Int)
+    /// What a `.partial` store let pass without an assertion, in order (empty when exhaustive).
+    public private(set) var skipped: [String] = []
+
+    /// How much a test must assert.
+    public enum Exhaustivity: Sendable {
+        /// Every change, effect and delivered action (the default).
+        case exhaustive
+        /// Only what each step names: state fields the update sets must match, everything else —
+        /// other changes, unasserted effects, unreceived actions, effects running at `finish()` —
+        /// is skipped and listed in `skipped` (and reported as a note when `showSkipped`).
+        case partial(showSkipped: Bool = true)
+    }
 
     private enum Origin { case send, effect }
 
@@ -34,12 +52,32 @@ public final class TestStore<F: Feature> {
         let effects: [Effect<F.EffectPayload>]
     }
 
-    public init(_ feature: F.Type = F.self, initialState: F.State, clock: TestClock = TestClock(), effects: EffectHandler<F>? = nil) {
+    /// `report` receives what no `try` can: a store dropped without `finish()` while effects run or
+    /// actions wait, and a `.partial` store's list of what it skipped. The default fails the running
+    /// XCTest (`XCTFail`), or prints to stderr where XCTest is absent.
+    public init(_ feature: F.Type = F.self, initialState: F.State, clock: TestClock = TestClock(), effects: EffectHandler<F>? = nil,
+                exhaustivity: Exhaustivity = .exhaustive, file: String = #filePath, line: Int = #line,
+                report: @escaping @Sendable (TestStoreFailure) -> Void = TestStoreReporting.default) {
         self.clock = clock
         self.state = initialState
         self.lastReduced = initialState
+        self.exhaustivity = exhaustivity
+        self.report = report
+        self.creation = (file, line)
         self.store = Store(F.self, initialState: initialState, clock: clock, effects: effects)
-        store.observe { [unowned self] event in self.observe(event) }
+        store.observe { [weak self] event in self?.observe(event) }
+    }
+
+    deinit {
+        guard !finished else { return }
+        var waiting: [String] = []
+        if !store.inFlightEffects.isEmpty { waiting.append("\(store.inFlightEffects.count) effect(s) still running: \(store.inFlightEffects.map(render).joined(separator: ", "))") }
+        if !received.isEmpty { waiting.append("\(received.count) delivered action(s) never received: \(received.map { render($0.action) }.joined(separator: ", "))") }
+        if !unassertedEffects.isEmpty { waiting.append("effects never asserted: \(render(unassertedEffects))") }
+        store.teardown()
+        guard !waiting.isEmpty, case .exhaustive = exhaustivity else { return }
+        report(TestStoreFailure(.unfinished, "the test ended without finish() while \(waiting.joined(separator: "; ")) — assert them and call try store.finish()",
+                                file: creation.file, line: creation.line))
     }
 
     /// Sends `action`; `update` turns the previous state into the expected one.
@@ -88,10 +126,18 @@ public final class TestStore<F: Feature> {
     /// Ends the test: every effect asserted, every delivered action received, nothing running.
     /// Tears the store down either way.
     public func finish(file: String = #filePath, line: Int = #line) throws {
-        defer { store.teardown() }
+        finished = true
+        defer {
+            store.teardown()
+            if case .partial(showSkipped: true) = exhaustivity, !skipped.isEmpty {
+                report(TestStoreFailure(.skipped, "a partial TestStore skipped \(skipped.count) thing(s):\n  " + skipped.joined(separator: "\n  "),
+                                        file: file, line: line))
+            }
+        }
         try requireSettled(before: "finish", file: file, line: line)
         let running = store.inFlightEffects
-        guard running.isEmpty else {
+        if !isExhaustive, !running.isEmpty { skip("\(running.count) effect(s) still running at finish(): \(running.map(render).joined(separator: ", "))") }
+        guard running.isEmpty || !isExhaustive else {
             let payloads = running.map(render).joined(separator: ", ")
             throw TestStoreFailure(.effectsInFlight,
                 "\(running.count) effect(s) still in flight at finish(): \(payloads) — advance the clock until they finish, or cancel them",
@@ -102,8 +148,21 @@ public final class TestStore<F: Feature> {
     // MARK: - Checking
 
     private func check(_ reduction: Reduction, _ update: ((inout F.State) throws -> Void)?, step: String, file: String, line: Int) throws {
-        var expectedState = reduction.before
+        // Partial: what the update sets must match; whatever it does not mention is taken as it came.
+        var expectedState = isExhaustive ? reduction.before : reduction.after
         try update?(&expectedState)
+        if !isExhaustive {
+            // The changes the step made that the update did not name.
+            let before = try canonical(reduction.before, what: "state", file: file, line: line)
+            var named = reduction.before
+            try update?(&named)
+            let touched = JSONValue.differences(expected: before, actual: try canonical(named, what: "state", file: file, line: line)).map(\.path)
+            let unnamed = JSONValue.differences(expected: before, actual: try canonical(reduction.after, what: "state", file: file, line: line))
+                .filter { change in !touched.contains { change.path == $0 || change.path.hasPrefix($0 + ".") || change.path.hasPrefix($0 + "[") } }
+            for change in unnamed {
+                skip("\(step) changed \(change.path.isEmpty ? "the state" : change.path) from \(change.expected ?? "(absent)") to \(change.actual ?? "(absent)") unasserted")
+            }
+        }
         state = reduction.after
         unassertedEffects = reduction.effects
         let expected = try canonical(expectedState, what: "expected state", file: file, line: line)
@@ -115,6 +174,10 @@ public final class TestStore<F: Feature> {
 
     private func requireSettled(before step: String, file: String, line: Int) throws {
         try requireEffectsAsserted(before: step, file: file, line: line)
+        if !isExhaustive, !received.isEmpty {
+            skip("\(received.count) delivered action(s) not received before \(step): \(received.map { render($0.action) }.joined(separator: ", "))")
+            received = []
+        }
         guard received.isEmpty else {
             let actions = received.map { render($0.action) }.joined(separator: ", ")
             throw TestStoreFailure(.unreceivedActions,
@@ -124,6 +187,10 @@ public final class TestStore<F: Feature> {
     }
 
     private func requireEffectsAsserted(before step: String, file: String, line: Int) throws {
+        if !isExhaustive, !unassertedEffects.isEmpty {
+            skip("effects not asserted before \(step): \(render(unassertedEffects))")
+            unassertedEffects = []
+        }
         guard unassertedEffects.isEmpty else {
             let effects = (try? encoder.encode(unassertedEffects).canonicalString) ?? "\(unassertedEffects.count) effect(s)"
             unassertedEffects = []
@@ -132,6 +199,10 @@ public final class TestStore<F: Feature> {
                 file: file, line: line)
         }
     }
+
+    private var isExhaustive: Bool { if case .exhaustive = exhaustivity { return true } else { return false } }
+
+    private func skip(_ what: String) { skipped.append(what) }
 
     // MARK: - Observing the store
 

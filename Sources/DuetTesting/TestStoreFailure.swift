@@ -1,4 +1,8 @@
 import Duet
+import Foundation
+#if canImport(XCTest)
+import XCTest
+#endif
 
 /// Why a `TestStore` step failed: where, what, and what to do. Tests use
 /// `try store.send(…)`; negative tests `XCTAssertThrowsError`.
@@ -20,6 +24,10 @@ public struct TestStoreFailure: Error, Sendable, CustomStringConvertible {
         case effectsInFlight
         /// A value the canonical dialect refuses, or a store that was torn down.
         case unusable
+        /// The store went away without `finish()` while effects ran or actions waited.
+        case unfinished
+        /// Not a failure: what a `.partial` store let pass, reported at `finish()`.
+        case skipped
     }
 
     public var rule: Rule
@@ -34,4 +42,18 @@ public struct TestStoreFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(ScenarioSource.relativePath(file)):\(line): \(message)" }
+}
+
+/// Where a `TestStore` sends what it cannot throw.
+public enum TestStoreReporting {
+    /// Fails the running XCTest with the message at its place (a `.skipped` list is only printed).
+    public static let `default`: @Sendable (TestStoreFailure) -> Void = { failure in
+        #if canImport(XCTest)
+        if failure.rule != .skipped {
+            XCTFail(failure.description)
+            return
+        }
+        #endif
+        FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+    }
 }

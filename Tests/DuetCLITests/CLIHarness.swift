@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 @testable import DuetCLI
 
 /// Runs `duet` in-process with captured output.
@@ -35,6 +36,19 @@ var referenceDirectory: URL? {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}
+
+/// `root` made a copy of an upstream Duet tree: the reference fixtures under `parity/fixtures`
+/// (a skip when `../shared/reference` is absent).
+@discardableResult
+func copyUpstreamTree(to root: URL) throws -> URL {
+    guard let reference = referenceDirectory else { throw XCTSkip("../shared/reference is absent: this check copies its fixtures") }
+    let fixtures = root.appendingPathComponent("parity/fixtures")
+    try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    for name in try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("duet/fixtures").path) {
+        try FileManager.default.copyItem(at: reference.appendingPathComponent("duet/fixtures/\(name)"), to: fixtures.appendingPathComponent(name))
+    }
+    return root
 }
 
 /// The package root, found from this file's location.

@@ -137,6 +137,25 @@ final class QuestionVerbsTests: XCTestCase {
         }
         XCTAssertEqual(try CanonicalJSON.parse(repo.run("query", "sql", "SELECT count(*) AS n FROM fixtures", "--format", "json").stdout),
                        try CanonicalJSON.parse(#"[{"n":5}]"#))
+        XCTAssertEqual(repo.run("query", "sql", "SELECT 1; -- trailing comment").status, .holds)
+    }
+
+    func testSQLStopsAtItsLimitsWithExitTwoAndPrintsNothing() throws {
+        let repo = try QuestionRepository()
+        let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+        let timedOut = repo.run("query", "sql", endless, "--timeout", "0.2")
+        XCTAssertEqual(timedOut.status, .usage, timedOut.stderr)
+        XCTAssertTrue(timedOut.stderr.contains("ran longer than 0.2s"), timedOut.stderr)
+        XCTAssertEqual(timedOut.stdout, "")
+        let many = repo.run("query", "sql", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c", "--max-rows", "10")
+        XCTAssertEqual(many.status, .usage)
+        XCTAssertTrue(many.stderr.contains("more than 10 rows"), many.stderr)
+        let big = repo.run("query", "sql", "SELECT zeroblob(5000)", "--max-bytes", "1000")
+        XCTAssertEqual(big.status, .usage)
+        XCTAssertTrue(big.stderr.contains("more than 1000 bytes"), big.stderr)
+        XCTAssertEqual(repo.run("query", "sql", "SELECT 1", "--max-rows", "0").status, .usage)
+        // Negative control: within the limits the answer comes.
+        XCTAssertEqual(repo.run("query", "sql", "SELECT count(*) FROM fixtures", "--timeout", "5", "--max-rows", "1").status, .holds)
     }
 
     func testCensusHoldsWithTheRulingsAndFailsWithoutOne() throws {

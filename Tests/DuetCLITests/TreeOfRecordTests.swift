@@ -10,15 +10,7 @@ final class TreeOfRecordTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     /// A copy of an upstream Duet tree: the reference fixtures under parity/fixtures.
-    private func upstreamTree() throws -> URL {
-        guard let reference = referenceDirectory else { throw XCTSkip("../shared/reference is absent: this check copies its fixtures") }
-        let fixtures = root.appendingPathComponent("parity/fixtures")
-        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("duet/fixtures").path) {
-            try FileManager.default.copyItem(at: reference.appendingPathComponent("duet/fixtures/\(name)"), to: fixtures.appendingPathComponent(name))
-        }
-        return root
-    }
+    private func upstreamTree() throws -> URL { try copyUpstreamTree(to: root) }
 
     func testQueryFixturesInAnUpstreamTreeListsItsFixturesWithoutAnImport() throws {
         let tree = try upstreamTree()

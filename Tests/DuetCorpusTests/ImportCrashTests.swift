@@ -82,18 +82,8 @@ final class ImportCrashTests: XCTestCase {
 
     /// Twelve fixtures whose every state and description name the generation.
     private func writeGeneration(_ generation: String, to directory: URL, steps: Int = 120) throws {
-        for index in 0..<12 {
-            let fixture = Fixture(
-                name: "crash.f\(index)", feature: "crash", dialect: 2, description: "generation \(generation)",
-                initialState: try CanonicalJSON.parse(#"{"generation":"\#(generation)","n":0}"#),
-                steps: try (0..<steps).map { step in
-                    let sheet = step % 3 == 0 ? #","sheet":{"case":"s\#(step % 5)"}"# : ""
-                    return FixtureStep(label: "step \(step)", line: step + 1,
-                                       action: try CanonicalJSON.parse(#"{"case":"tick","value":\#(step)}"#),
-                                       expectedState: try CanonicalJSON.parse(#"{"generation":"\#(generation)","n":\#(step + 1)\#(sheet)}"#),
-                                       expectedEffects: .array([]))
-                })
-            try write(fixture.document.prettyString, to: directory.appendingPathComponent("crash.f\(index).fixture.json"))
+        for fixture in try GenerationFixtures.make(generation, feature: "crash", count: 12, steps: steps) {
+            try write(fixture.document.prettyString, to: directory.appendingPathComponent("\(fixture.name).fixture.json"))
         }
     }
 }

@@ -58,6 +58,31 @@ final class ManifestReaderTests: XCTestCase {
         }
     }
 
+    func testReadsDrillRulingsAndRefusesABadStep() throws {
+        let manifest = try Manifest.parse("""
+        drill:
+          rulings:
+            - fixture: timeline.deep-link.stale-link
+              step: 3
+              rule: carry-on
+              path: path[0]
+              reason: deletions are remembered for the lane's lifetime only
+              since: 2026-12-01
+            - {fixture: capture.save, rule: carry-on, reason: in flight, since: 2026-12-01}
+        """, file: "m.yaml")
+        XCTAssertEqual(manifest.drillRulings.map(\.fixture), ["timeline.deep-link.stale-link", "capture.save"])
+        XCTAssertEqual(manifest.drillRulings.map(\.step), [3, nil])
+        XCTAssertEqual(manifest.drillRulings.map(\.path), ["path[0]", nil])
+        XCTAssertEqual(manifest.drillRulings.first?.location.line, 3)
+        XCTAssertThrowsError(try Manifest.parse("drill:\n  rulings:\n    - {fixture: a, step: -1, rule: carry-on, reason: r, since: s}\n",
+                                                file: "m.yaml")) { error in
+            XCTAssertEqual((error as? ManifestError)?.message, "a drill ruling's step must be a 0-based step number, not '-1'")
+        }
+        XCTAssertThrowsError(try Manifest.parse("drill:\n  rulings:\n    - {fixture: a, rule: carry-on, since: s}\n", file: "m.yaml")) { error in
+            XCTAssertEqual((error as? ManifestError)?.message, "a drill ruling entry needs 'reason'")
+        }
+    }
+
     func testASyntaxErrorCarriesLineAndColumn() {
         XCTAssertThrowsError(try Manifest.parse("features:\n  a: [unclosed\n", file: "m.yaml")) { error in
             let error = error as? ManifestError

@@ -106,6 +106,15 @@ final class ReplayServerTests: XCTestCase {
         XCTAssertNotNil(json(invalid)["error"], "a spine that does not decode as State is refused")
     }
 
+    func testRestoreLaysTheSpineOverTheBaseTheRequestBrings() throws {
+        let line = ReplayProtocol.restoreRequest(feature: "counter", spine: Array(#"{"note":"kept"}"#.utf8), base: Array(#"{"count":9}"#.utf8))
+        XCTAssertEqual(String(decoding: line, as: UTF8.self), #"{"base":{"count":9},"feature":"counter","op":"restore","spine":{"note":"kept"}}"# + "\n")
+        let restored = try XCTUnwrap(respond(String(decoding: line.dropLast(), as: UTF8.self)))
+        XCTAssertEqual(json(restored)["state"]?.stringValue, #"{"count":9,"note":"kept"}"#, "data from the base, the slot from the spine")
+        let cleared = try XCTUnwrap(respond(#"{"base":{"count":9,"note":"base"},"feature":"counter","op":"restore","spine":{}}"#))
+        XCTAssertEqual(json(cleared)["state"]?.stringValue, #"{"count":9}"#, "a slot absent from the spine is cleared")
+    }
+
     func testDescribeListsEveryFeatureSorted() throws {
         let described = try XCTUnwrap(respond(#"{"op":"describe"}"#))
         let features = try XCTUnwrap(json(described)["features"]?.arrayValue)

@@ -1,10 +1,15 @@
+import Foundation
 import Duet
 import DuetTesting
 import XCTest
 
 final class TestStoreTests: XCTestCase {
-    private func makeStore() -> TestStore<Counter> {
-        TestStore(Counter.self, initialState: .init(), effects: Counter.live)
+    /// Negative tests stop mid-way on purpose: what the store reports when dropped goes to `reports`.
+    private let reports = Reports()
+
+    private func makeStore(_ exhaustivity: TestStore<Counter>.Exhaustivity = .exhaustive) -> TestStore<Counter> {
+        let reports = self.reports
+        return TestStore(Counter.self, initialState: .init(), effects: Counter.live, exhaustivity: exhaustivity, report: { reports.add($0) })
     }
 
     private func assertFails(_ rule: TestStoreFailure.Rule, _ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) {
@@ -114,4 +119,77 @@ final class TestStoreTests: XCTestCase {
             XCTAssertTrue("\(error)".contains(#"{"case":"startTicker"}"#), "\(error)")
         }
     }
+
+    // MARK: - Ending without finish()
+
+    func testAStoreDroppedWithoutFinishWhileAnEffectRunsFailsTheTest() throws {
+        do {
+            let store = makeStore()
+            try store.send(.toggleAutoIncrement) { $0.isAutoIncrementing = true }
+            try store.expectEffects([.run(.startTicker, id: "counter.ticker")])
+        }
+        XCTAssertEqual(reports.all.map(\.rule), [.unfinished])
+        XCTAssertTrue(reports.all.first?.message.contains(#"{"case":"startTicker"}"#) ?? false, "\(reports.all)")
+    }
+
+    func testAStoreDroppedWithAnActionWaitingFailsTheTest() throws {
+        do {
+            let store = makeStore()
+            try store.send(.toggleAutoIncrement) { $0.isAutoIncrementing = true }
+            try store.expectEffects([.run(.startTicker, id: "counter.ticker")])
+            store.clock.advance(by: .seconds(1))
+        }
+        XCTAssertEqual(reports.all.map(\.rule), [.unfinished])
+        XCTAssertTrue(reports.all.first?.message.contains("never received: {\"case\":\"tick\"}") ?? false, "\(reports.all)")
+    }
+
+    func testAStoreDroppedWithNothingPendingOrFinishedReportsNothing() throws {
+        // Negative controls of the two above.
+        do {
+            let store = makeStore()
+            try store.send(.increment) { $0.count = 1 }
+        }
+        do {
+            let store = makeStore()
+            try store.send(.toggleAutoIncrement) { $0.isAutoIncrementing = true }
+            try store.expectEffects([.run(.startTicker, id: "counter.ticker")])
+            try store.send(.toggleAutoIncrement) { $0.isAutoIncrementing = false }
+            try store.expectEffects([.cancel(id: "counter.ticker")])
+            try store.finish()
+        }
+        XCTAssertEqual(reports.all.map(\.rule), [])
+    }
+
+    // MARK: - Partial mode
+
+    func testAPartialStoreAssertsWhatItNamesAndListsWhatItSkipped() throws {
+        let store = makeStore(.partial())
+        try store.send(.set(count: 5))                                  // state and effect unasserted
+        try store.send(.toggleAutoIncrement) { $0.isAutoIncrementing = true }
+        store.clock.advance(by: .seconds(2))                            // two ticks never received
+        try store.send(.increment) { $0.count = 8 }
+        try store.finish()                                              // the ticker still runs
+        XCTAssertEqual(store.skipped.count, 5, "\(store.skipped)")
+        XCTAssertTrue(store.skipped[0].contains("changed count from 0 to 5"), store.skipped[0])
+        XCTAssertTrue(store.skipped.contains { $0.contains(#"{"case":"announce","value":5}"#) }, "\(store.skipped)")
+        XCTAssertTrue(store.skipped.contains { $0.contains("2 delivered action(s) not received") }, "\(store.skipped)")
+        XCTAssertTrue(store.skipped.last?.contains("still running at finish()") ?? false, "\(store.skipped)")
+        XCTAssertEqual(reports.all.map(\.rule), [.skipped], "the list is shown at finish()")
+    }
+
+    func testAPartialStoreStillFailsOnAValueItNamesWrongly() throws {
+        let store = makeStore(.partial(showSkipped: false))
+        try store.send(.set(count: 5))
+        assertFails(.stateMismatch) { try store.send(.increment) { $0.count = 7 } }
+        try store.finish()
+        XCTAssertEqual(reports.all.map(\.rule), [], "showSkipped: false keeps the list to `skipped`")
+    }
+}
+
+/// Collects what stores report (thread-safe: deinit may run anywhere).
+private final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [TestStoreFailure] = []
+    func add(_ failure: TestStoreFailure) { lock.lock(); failures.append(failure); lock.unlock() }
+    var all: [TestStoreFailure] { lock.lock(); defer { lock.unlock() }; return failures }
 }

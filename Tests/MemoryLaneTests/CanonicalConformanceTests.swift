@@ -55,7 +55,11 @@ final class CanonicalConformanceTests: XCTestCase {
         try CanonicalConformanceCheck.verify(Profile.EffectPayload.inviteRequested(prefilledCode: nil))
         try CanonicalConformanceCheck.verify(IntroduceYourself.EffectPayload.saveProfile(name: "Ada", avatarId: nil))
         for sheet in Capture.Sheet.allCases { try CanonicalConformanceCheck.verify(sheet) }
-        for phase in RootNav.Phase.allCases { try CanonicalConformanceCheck.verify(phase) }
+        let session = RootNav.Session(userId: TestIDs.user, displayName: "Ada", onboarded: true)
+        for phase: RootNav.Phase in [.splash, .registration, .introduceYourself(session), .onboarding(session), .main(session),
+                                     .accept(code: "K7Q2PX", session: session), .accept(code: "K7Q2PX", session: nil)] {
+            try CanonicalConformanceCheck.verify(phase)
+        }
         for page in Onboarding.Page.allCases { try CanonicalConformanceCheck.verify(page) }
     }
 
@@ -66,16 +70,16 @@ final class CanonicalConformanceTests: XCTestCase {
         let sweep = Self.sweep(MisorderedRootNav.self, recordings)
         XCTAssertGreaterThan(sweep.states, 1)
         XCTAssertEqual(sweep.failures.count, sweep.states, "every rootnav snapshot is refused")
-        XCTAssertTrue(sweep.failures.first?.contains("\"displayName\" written after \"hasCompletedOnboarding\"") == true,
+        XCTAssertTrue(sweep.failures.first?.contains("\"acceptedInviteCount\" written after \"isEnterCodePresented\"") == true,
                       sweep.failures.first ?? "no failure")
     }
 
     func testTheSweepCatchesAStateThatDropsADefault() throws {
         let recordings = try MemoryLaneReplay().recordAll()
         let sweep = Self.sweep(DefaultDroppingRootNav.self, recordings)
-        XCTAssertFalse(sweep.failures.isEmpty, "snapshots with an empty pendingInviteCode diverge")
-        XCTAssertLessThan(sweep.failures.count, sweep.states, "snapshots with a pending invite still match")
-        XCTAssertTrue(sweep.failures.allSatisfy { $0.contains("pendingInviteCode") }, sweep.failures.first ?? "")
+        XCTAssertFalse(sweep.failures.isEmpty, "snapshots with no accepted invite diverge")
+        XCTAssertLessThan(sweep.failures.count, sweep.states, "snapshots after an accepted invite still match")
+        XCTAssertTrue(sweep.failures.allSatisfy { $0.contains("acceptedInviteCount") }, sweep.failures.first ?? "")
     }
 
     func testTheSweepCatchesAMisnamedEffectCase() throws {
@@ -152,48 +156,33 @@ private enum CodableOnlyFeature: Feature {
 private struct RootNavMirror<Mistake: RootNavMistake>: Codable, Sendable, CanonicalEncodable {
     var phase: RootNav.Phase
     var isEnterCodePresented: Bool
-    var userId: UUID?
-    var displayName: String
-    var hasCompletedOnboarding: Bool
-    var pendingInviteCode: String
     var acceptedInviteCount: Int
 
     func writeCanonical(to writer: inout CanonicalWriter) throws {
         try writer.object { o in
-            try o.member("acceptedInviteCount", acceptedInviteCount)
-            try Mistake.writeMiddle(of: self, to: &o)
-            try o.member("isEnterCodePresented", isEnterCodePresented)
-            if Mistake.dropsEmptyPendingCode && pendingInviteCode.isEmpty {
-                try o.member("pendingInviteCode", String?.none)
-            } else {
-                try o.member("pendingInviteCode", pendingInviteCode)
-            }
+            try Mistake.writeFirst(of: self, to: &o)
             try o.member("phase", phase)
-            try o.member("userId", userId)
         }
     }
 }
 
 private protocol RootNavMistake: Sendable {
-    /// `displayName` and `hasCompletedOnboarding`, in some order.
-    static func writeMiddle(of state: RootNavMirror<Self>, to o: inout CanonicalObjectWriter) throws
-    static var dropsEmptyPendingCode: Bool { get }
+    /// `acceptedInviteCount` and `isEnterCodePresented`, in some order, perhaps not all of them.
+    static func writeFirst(of state: RootNavMirror<Self>, to o: inout CanonicalObjectWriter) throws
 }
 
 private enum SwappedKeys: RootNavMistake {
-    static func writeMiddle(of state: RootNavMirror<Self>, to o: inout CanonicalObjectWriter) throws {
-        try o.member("hasCompletedOnboarding", state.hasCompletedOnboarding)
-        try o.member("displayName", state.displayName)
+    static func writeFirst(of state: RootNavMirror<Self>, to o: inout CanonicalObjectWriter) throws {
+        try o.member("isEnterCodePresented", state.isEnterCodePresented)
+        try o.member("acceptedInviteCount", state.acceptedInviteCount)
     }
-    static let dropsEmptyPendingCode = false
 }
 
 private enum DroppedDefault: RootNavMistake {
-    static func writeMiddle(of state: RootNavMirror<Self>, to o: inout CanonicalObjectWriter) throws {
-        try o.member("displayName", state.displayName)
-        try o.member("hasCompletedOnboarding", state.hasCompletedOnboarding)
+    static func writeFirst(of state: RootNavMirror<Self>, to o: inout CanonicalObjectWriter) throws {
+        try o.member("acceptedInviteCount", state.acceptedInviteCount == 0 ? Int?.none : state.acceptedInviteCount)
+        try o.member("isEnterCodePresented", state.isEnterCodePresented)
     }
-    static let dropsEmptyPendingCode = true
 }
 
 private enum MirroredRootNav<Mistake: RootNavMistake>: Feature {

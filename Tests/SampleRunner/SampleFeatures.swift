@@ -8,6 +8,9 @@ enum Tally: Feature {
     /// `named("crash")` exits the process and `named("hang")` never answers: runner failures on demand.
     /// `named("print")` prints to stdout, which the server keeps off the protocol stream.
     nonisolated(unsafe) static var crashes = false
+    /// After this many reductions the process stops answering (a runner that stalls).
+    nonisolated(unsafe) static var stallAfter: Int?
+    nonisolated(unsafe) static var reductions = 0
 
     struct State: Codable, Sendable, Equatable {
         var count = 0
@@ -33,6 +36,8 @@ enum Tally: Feature {
     static let name = "tally"
 
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
+        reductions += 1
+        if let stallAfter, reductions > stallAfter { while true { sleep(60) } }
         switch action {
         case .increment:
             state.count += (mutated && state.count >= 2) ? 2 : 1

@@ -1,11 +1,15 @@
 // A replay runner over sample features, for DuetReplay's tests and benchmarks.
 // `--mutate` breaks one reducer rule; `--relabel` renames a step label (metadata only);
 // `--crashable` makes `named("crash")` exit and `named("hang")` hang; `--describe-sheet-as-data`
-// answers `describe` with Tally's slot declared as data (a declaration-parity difference).
+// answers `describe` with Tally's slot declared as data (a declaration-parity difference);
+// `--stall-after N` stops answering after N reductions.
 import DuetReplay
 
 Tally.mutated = CommandLine.arguments.contains("--mutate")
 Tally.crashes = CommandLine.arguments.contains("--crashable")
+if let flag = CommandLine.arguments.firstIndex(of: "--stall-after"), flag + 1 < CommandLine.arguments.count {
+    Tally.stallAfter = Int(CommandLine.arguments[flag + 1])
+}
 var registry = ReplayRegistry(platform: "swift")
 let describesSheetAsData = CommandLine.arguments.contains("--describe-sheet-as-data")
 registry.register(Tally.self, describe: { describesSheetAsData ? Tally.structureWithSheetAsData : Tally.structure })

@@ -70,7 +70,7 @@ func grouped(_ value: Double) -> String {
 /// as in the import) are timed. `rowsPerStatement` 1 is the bare loop; more rows per statement
 /// (`INSERT … VALUES (…), (…), …`) is the fastest insert loop we know for these rows.
 func bareInsertSeconds(from source: Database, into target: Database, rowsPerStatement: Int = 1) throws -> Double {
-    let tables = ["blobs", "fixtures", "steps", "snapshot_fields", "snapshot_kinds", "island_summaries", "step_transitions"]
+    let tables = ["blobs", "fixtures", "steps", "snapshot_fields", "snapshot_kinds", "island_summaries", "snapshot_spines", "step_transitions"]
     var seconds = 0.0
     // Same conditions as the import: one transaction without per-row foreign-key probes.
     try target.execute(sql: "PRAGMA foreign_keys=OFF")

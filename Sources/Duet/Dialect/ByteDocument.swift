@@ -159,3 +159,31 @@ struct DecodableTypeFacts: TypeFacts {
         isOptional = type is any OptionalDecodingMarker.Type
     }
 }
+
+// MARK: - Values by path and as bytes (the spine's byte source)
+
+extension ByteDocument {
+    /// The value at `components` under `root`; nil when a component is missing or the value is `null`.
+    func lookup(_ components: [String], from root: Value) -> Value? {
+        var current = root
+        for component in components {
+            guard let next = member(component, of: current) else { return nil }
+            current = next
+        }
+        return self[current.index].kind == .null ? nil : current
+    }
+
+    /// Where a value's bytes are in the document being read.
+    func byteRange(of value: Value) -> Range<Int> {
+        let scanned = self[value.index]
+        return scanned.start..<scanned.end
+    }
+
+    /// A copy of a value's bytes as they stand in the document (valid inside `read`'s body only).
+    public func bytes(of value: Value) -> [UInt8] {
+        Array(UnsafeBufferPointer(rebasing: storage.pointee.bytes[byteRange(of: value)]))
+    }
+
+    /// A value as a tree, parsed from its bytes.
+    public func tree(of value: Value) -> JSONValue { tree(at: value.index) }
+}

@@ -23,6 +23,15 @@ extension JSONValue {
         return first
     }
 
+    /// The same where either side may be absent: an absent side differs at the root.
+    public static func firstDivergence(expected: JSONValue?, actual: JSONValue?) -> Divergence? {
+        switch (expected, actual) {
+        case (nil, nil): return nil
+        case (let expected?, let actual?): return firstDivergence(expected: expected, actual: actual)
+        default: return Divergence(path: "", expected: expected?.canonicalString, actual: actual?.canonicalString)
+        }
+    }
+
     /// Every difference, at the deepest path where both sides still have the same shape, in
     /// canonical order; empty when equal (the first one is `firstDivergence`).
     ///

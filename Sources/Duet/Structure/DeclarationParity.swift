@@ -31,6 +31,9 @@ public enum DeclarationParity {
                 if lf.role != rf.role { note(feature, .role, path, lf.role, rf.role) }
                 if lf.shape != rf.shape { note(feature, .shape, path, lf.shape, rf.shape) }
                 if lf.kinds != rf.kinds { note(feature, .kinds, path, lf.kinds.map(list), rf.kinds.map(list)) }
+                if (lf.runtimeOnly ?? false) != (rf.runtimeOnly ?? false) {
+                    note(feature, .runtimeOnly, path, String(lf.runtimeOnly ?? false), String(rf.runtimeOnly ?? false))
+                }
             }
             if l.actions != r.actions { note(feature, .actions, "actions", list(l.actions), list(r.actions)) }
             if l.effects != r.effects { note(feature, .effects, "effects", list(l.effects), list(r.effects)) }
@@ -45,7 +48,7 @@ public enum DeclarationParity {
 /// One disagreement between two platforms' declarations. A nil value means the platform lacks it.
 public struct DeclarationDifference: Sendable, Equatable, CustomStringConvertible {
     public enum Aspect: String, Sendable, Equatable {
-        case feature, field, role, shape, kinds, actions, effects
+        case feature, field, role, shape, kinds, runtimeOnly, actions, effects
     }
     public struct Side: Sendable, Equatable {
         public var platform: String

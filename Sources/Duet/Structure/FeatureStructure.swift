@@ -27,7 +27,9 @@ public struct FieldDescription: Codable, Sendable, Equatable {
     public var role: String
     /// The full case list when the field (or its element) is an enum.
     public var kinds: [String]?
-    public init(path: String, shape: String, role: String, kinds: [String]? = nil) {
-        self.path = path; self.shape = shape; self.role = role; self.kinds = kinds
+    /// `true` when the field is marked `@RuntimeOnly` (its value must never be persisted); absent otherwise.
+    public var runtimeOnly: Bool?
+    public init(path: String, shape: String, role: String, kinds: [String]? = nil, runtimeOnly: Bool? = nil) {
+        self.path = path; self.shape = shape; self.role = role; self.kinds = kinds; self.runtimeOnly = runtimeOnly
     }
 }

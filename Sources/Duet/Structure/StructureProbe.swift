@@ -15,6 +15,9 @@ final class StructureProbe {
 
     /// A field met in a keyed container; `optional` when it was read with `decodeIfPresent`.
     func field(_ type: any Decodable.Type, path: String, optional: Bool, recording: Bool) throws(StructureError) -> Any? {
+        if let runtimeOnly = type as? any RuntimeOnlyMarker.Type {
+            return try runtimeOnlyField(runtimeOnly, path: path, recording: recording)
+        }
         if let marker = type as? any StructureMarker.Type {
             return try markedField(marker, path: path, recording: recording)
         }
@@ -51,6 +54,17 @@ final class StructureProbe {
         }
         guard let wrapper = marker.wrapping(inner?.value) else {
             throw StructureError(path: path, type: "\(marker)", message: "cannot build a sample of the marked \(marked)")
+        }
+        return wrapper
+    }
+
+    /// The marked field described as its value is, flagged `runtimeOnly`.
+    private func runtimeOnlyField(_ marker: any RuntimeOnlyMarker.Type, path: String, recording: Bool) throws(StructureError) -> Any? {
+        let index = fields.count
+        let inner = try field(marker.markedType, path: path, optional: false, recording: recording)
+        if recording, fields.indices.contains(index), fields[index].path == path { fields[index].runtimeOnly = true }
+        guard let wrapper = marker.wrapping(inner) else {
+            throw StructureError(path: path, type: "\(marker)", message: "cannot build a sample of the runtime-only \(marker.markedType)")
         }
         return wrapper
     }

@@ -59,15 +59,20 @@ public enum DuetCommandLine {
         let context = VerbContext(environment: environment, workingDirectory: workingDirectory,
                                   corpusOption: corpusOption ?? environment["DUET_CORPUS"].flatMap { $0.isEmpty ? nil : $0 },
                                   stdout: stdout, stderr: stderr)
+        return execute(verb, rest, in: context)
+    }
+
+    /// Parses `arguments` for `verb` and runs it; errors become their message on stderr and an exit status.
+    static func execute(_ verb: any Verb.Type, _ arguments: [String], in context: VerbContext) -> ExitStatus {
         do {
-            let parsed = try ArgumentParser.parse(rest, specs: verb.options)
+            let parsed = try ArgumentParser.parse(arguments, specs: verb.options)
             return try verb.init(arguments: parsed).run(context)
         } catch let error as UsageError {
-            stderr.write("duet \(verb.name): \(error.message)\n\n\(HelpText.usage(of: verb))")
+            context.stderr.write("duet \(verb.name): \(error.message)\n\n\(HelpText.usage(of: verb))")
             return .usage
         } catch {
             let (message, status) = ErrorReporting.describe(error)
-            stderr.write("duet \(verb.name): \(message)\n")
+            context.stderr.write("duet \(verb.name): \(message)\n")
             return status
         }
     }
@@ -95,6 +100,7 @@ enum ErrorReporting {
         case let error as ManifestError: return (error.description, .usage)
         case let error as PendingNotFound: return (error.description, .usage)
         case let error as InvalidKindPattern: return (error.description, .usage)
+        case let error as RunImportRefusal: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)
         default: return (String(describing: error), .environment)
         }

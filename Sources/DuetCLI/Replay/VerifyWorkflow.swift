@@ -23,17 +23,28 @@ public struct VerifyWorkflow {
         self.window = window; self.processes = processes
     }
 
-    public func run(feature: String? = nil, fixture: String? = nil,
+    /// `shard` replays only that shard's share of every stored fixture (`Corpus.shardPlan`); it
+    /// does not combine with `feature` or `fixture`.
+    public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> VerifyOutcome {
-        let fixtures = try selectedFixtures(feature: feature, fixture: fixture)
-        var outcome = VerifyOutcome(missingRunners: runners.missing, fixtureCount: fixtures.count)
+        precondition(shard == nil || (feature == nil && fixture == nil), "a shard splits the whole corpus")
+        let plan = try shard.map { try corpus.shardPlan($0) }
+        var fixtures = try selectedFixtures(feature: feature, fixture: fixture)
+        if let plan {
+            let members = Set(plan.fixtures)
+            fixtures = fixtures.filter { members.contains($0.name) }
+        }
+        let scope = RunScope(feature: feature, fixture: fixture, shard: shard.map { ($0.index, $0.count) })
+        var outcome = VerifyOutcome(missingRunners: runners.missing, fixtureCount: fixtures.count, scope: scope, shard: plan)
         guard !fixtures.isEmpty else { return outcome }
         for platform in runners.commands.keys.sorted() {
             let run = ParallelReplayer(command: runners.commands[platform]!, platform: platform, processes: processes,
                                        timeout: timeout, startupTimeout: startupTimeout, window: window)
                 .verify(fixtures) { done, total in progress?(platform, done, total) }
-            try corpus.storeRun(Self.stored(run, scope: RunScope(feature: feature, fixture: fixture)))
+            var stored = Self.stored(run, scope: scope)
+            stored.id = try corpus.storeRun(stored)
             outcome.runs.append(run)
+            outcome.stored.append(stored)
         }
         if runners.commands.count > 1 {
             outcome.declarations = try DeclarationCheck.run(corpus: corpus, runners: runners.commands, timeout: timeout,
@@ -70,6 +81,12 @@ public struct VerifyOutcome: Sendable {
     /// Platforms asked for that have no runner command: a failure, never a pass.
     public var missingRunners: [String]
     public var fixtureCount: Int
+    /// What the runs covered, as stored.
+    public var scope: RunScope = .full
+    /// The shard replayed, with `--shard`.
+    public var shard: ShardPlan?
+    /// The runs as stored in the corpus (what `--results` writes).
+    public var stored: [StoredRun] = []
     /// With more than one platform: whether their runners declare the same features.
     public var declarations: DeclarationCheck?
 

@@ -9,7 +9,10 @@ enum VerbTable {
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
         VerifyVerb.self,
+        RunsImportVerb.self,
+        DrillRestoreVerb.self,
         ShowVerb.self,
+        MaterializeVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
@@ -24,6 +27,8 @@ enum VerbTable {
         LedgerHistoryVerb.self,
         LedgerImportGitVerb.self,
         MilestoneVerb.self,
+        MutateVerb.self,
+        McpVerb.self,
         // Files and the corpus itself.
         ImportVerb.self,
         ExportVerb.self,

@@ -90,6 +90,21 @@ struct RecordVerb: Verb {
 }
 
 enum ReplayOptions {
+    /// `--platform swift|kotlin|all` (swift by default), and `--runner` only with one platform.
+    static func platforms(_ arguments: ParsedArguments) throws(UsageError) -> [String] {
+        let platforms: [String]
+        switch arguments.value("--platform") ?? "swift" {
+        case "swift": platforms = ["swift"]
+        case "kotlin": platforms = ["kotlin"]
+        case "all": platforms = ["kotlin", "swift"]
+        case let other: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
+        }
+        if arguments.value("--runner") != nil && platforms.count > 1 {
+            throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml")
+        }
+        return platforms
+    }
+
     static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double) throws(UsageError) -> Double {
         guard let raw = arguments.value(name) else { return fallback }
         guard let seconds = Double(raw), seconds > 0 else { throw UsageError("\(name) takes a positive number of seconds, not '\(raw)'") }

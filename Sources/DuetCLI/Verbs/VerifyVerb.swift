@@ -1,7 +1,8 @@
+import DuetCorpus
 import DuetReplay
 import Foundation
 
-/// `duet verify [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--junit FILE]`
+/// `duet verify [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--shard K/N] [--results FILE] [--junit FILE]`
 struct VerifyVerb: Verb {
     static let name = "verify"
     static let summary = "Replay every stored fixture through the runner(s) and byte-compare state and effects."
@@ -15,8 +16,14 @@ struct VerifyVerb: Verb {
     a field, role, shape, kind or case list that differs is a finding that names the feature and
     field. Exit 0 holds, 1 divergence, lint finding or declaration difference, 3 runner missing or
     failing repeatedly.
+    --shard K/N replays the K-th of N shards: fixtures sorted by step count (descending, then name)
+    each go to the shard with the fewest steps so far, so every machine computes the same split and
+    the shards carry about the same steps. The run is stored as shard=K/N, never as a full run.
+    --results FILE writes what ran (platform, runner, duet and compiler, the corpus content hash,
+    every fixture's result) for `duet runs import` to merge into one full run (docs/ci-sharding.md).
 
     Example: duet verify --platform all --junit verify.xml
+             duet verify --shard 2/3 --results results-2.json
     """
     static let options: [OptionSpec] = [
         .value("--platform", placeholder: "P", help: "swift (default), kotlin, or all (both, plus declaration parity)."),
@@ -26,27 +33,30 @@ struct VerifyVerb: Verb {
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
         .value("--startup-timeout", placeholder: "SECONDS", help: "How long a runner may take to start and handshake (default 120)."),
         .value("--jobs", placeholder: "N", help: "Runner processes per platform, each replaying a share of the fixtures (default 1)."),
+        .value("--shard", placeholder: "K/N", help: "Only the K-th of N step-balanced shards of every fixture (for a CI matrix)."),
+        .value("--results", placeholder: "FILE", help: "Also write a portable result file for `duet runs import`."),
         .value("--junit", placeholder: "FILE", help: "Also write JUnit XML (one test case per fixture)."),
         .format,
     ]
 
     let platforms: [String]
-    let feature: String?, fixture: String?, runner: String?, junit: String?
+    let feature: String?, fixture: String?, runner: String?, junit: String?, results: String?
+    let shard: ShardSpec?
     let timeout: Double, startupTimeout: Double
     let jobs: Int
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        switch arguments.value("--platform") ?? "swift" {
-        case "swift": platforms = ["swift"]
-        case "kotlin": platforms = ["kotlin"]
-        case "all": platforms = ["kotlin", "swift"]
-        case let other: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
-        }
+        platforms = try ReplayOptions.platforms(arguments)
         feature = arguments.value("--feature")
         fixture = arguments.value("--fixture")
         runner = arguments.value("--runner")
         junit = arguments.value("--junit")
+        results = arguments.value("--results")
+        do { shard = try arguments.value("--shard").map { try ShardSpec(parsing: $0) } } catch { throw UsageError("--shard: \(error)") }
+        if shard != nil && (feature != nil || fixture != nil) {
+            throw UsageError("--shard splits every fixture; it does not combine with --feature or --fixture")
+        }
         if runner != nil && platforms.count > 1 { throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml") }
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
@@ -61,7 +71,7 @@ struct VerifyVerb: Verb {
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
-        let outcome = try workflow.run(feature: feature, fixture: fixture) { platform, done, total in
+        let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }
         var report = ReplayReports.verify(outcome)
@@ -70,6 +80,14 @@ struct VerifyVerb: Verb {
         if let junit {
             let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
             try Array(JUnitReport.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+        }
+        if let results {
+            let file = RunResultsFile(fingerprints: try workflow.corpus.fixtureFingerprints(), shard: outcome.shard, scope: outcome.scope,
+                                      runs: outcome.stored, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain, host: BuildInfo.host)
+            try AtomicFile.write(file.prettyBytes, to: context.absolutePath(results))
+        }
+        if let plan = outcome.shard {
+            context.note("duet verify: shard \(plan.shard): \(plan.fixtures.count) of \(plan.totalFixtures) fixtures, \(plan.steps) of \(plan.totalSteps) steps")
         }
         for platform in outcome.missingRunners {
             context.note("duet verify: no runner for \(platform) — pass --runner CMD or set runners.\(platform) in parity/manifest.yaml")

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The SQLite corpus: fixtures, content-addressed snapshots, structures and the structural index.
@@ -25,16 +26,19 @@ public final class Corpus: @unchecked Sendable {
         try database.execute(sql: "PRAGMA cache_size=-32768")
         let isNew = try database.scalarInteger("SELECT count(*) FROM sqlite_schema") == 0
         if isNew || migrate {
+            if !isNew { try Self.refuseRecordedDamage(database.path) }
             appliedOnOpen = try migrator.applyPending(to: database)
         } else {
             appliedOnOpen = []
         }
         try migrator.validate(database)
+        try deriveSpinesAfterMigration(appliedOnOpen)
     }
 
     /// Opens the corpus file at `path`, creating and migrating it when it does not exist.
-    public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator()) throws -> Corpus {
-        try Corpus(database: Database(path: path), migrator: migrator, migrate: migrate)
+    /// `pageChecksums: false` bypasses `PageChecksums` (benchmarks measure what they cost).
+    public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator(), pageChecksums: Bool = true) throws -> Corpus {
+        try Corpus(database: Database(path: path, pageChecksums: pageChecksums), migrator: migrator, migrate: migrate)
     }
 
     /// A private in-memory corpus (no WAL; for tests and scratch work).
@@ -49,10 +53,19 @@ public final class Corpus: @unchecked Sendable {
         return try open(at: directory.appendingPathComponent("corpus.db").path, migrator: migrator)
     }
 
+    /// Writers refuse a file damage was met in (`DamageRecord`), though the pages they touch may be intact.
+    private static func refuseRecordedDamage(_ path: String) throws {
+        guard let damage = DamageRecord.recorded(for: path) else { return }
+        throw DatabaseError(code: SQLITE_CORRUPT, message: "damage was met in it before (\(damage)), so it takes no writes", file: path)
+    }
+
     /// Runs `body` in one write transaction; a throw leaves the corpus as it was.
     public func write<T>(_ body: () throws -> T) throws -> T {
         // Another connection may have changed the blobs since the last write: start from the database.
-        if !database.isInTransaction { blobs.forgetCache() }
+        if !database.isInTransaction {
+            try Self.refuseRecordedDamage(path)
+            blobs.forgetCache()
+        }
         do {
             return try database.transaction(body)
         } catch {

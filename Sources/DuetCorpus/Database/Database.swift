@@ -24,10 +24,13 @@ public final class Database: @unchecked Sendable {
     private var transactionDepth = 0
 
     /// Opens (creating when `mode` is `.readWrite`) the database at `path`; `":memory:"` for a private in-memory one.
-    public init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+    /// Files go through `PageChecksums` (new files carry them); `pageChecksums: false` opens with SQLite's
+    /// default VFS, for benchmarks that measure what the checksums cost.
+    public init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000, pageChecksums: Bool = true) throws {
         var connection: OpaquePointer?
         let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let checksummed = pageChecksums && path != ":memory:"
+        let code = sqlite3_open_v2(path, &connection, flags, checksummed ? ChecksumVFS.registeredName : nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(connection)
@@ -40,6 +43,11 @@ public final class Database: @unchecked Sendable {
         if mode == .readWrite && path != ":memory:" {
             // Only takes effect on a new file (before WAL): ~1 KB snapshots pack densely into 16 KB pages.
             try execute(sql: "PRAGMA page_size=\(Self.pageSize)")
+            if checksummed {
+                // Also only on a new file: the reserved bytes at the end of each page hold its checksum.
+                var reserve = PageChecksums.reservedBytes
+                sqlite3_file_control(connection, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserve)
+            }
             try execute(sql: "PRAGMA journal_mode=WAL")
         }
         try execute(sql: "PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL")
@@ -62,9 +70,10 @@ public final class Database: @unchecked Sendable {
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         if code != SQLITE_OK {
-            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            var failure = DatabaseError(connection: handle, sql: sql)
+            if let error, failure.code != PageChecksums.mismatchCode { failure.message = String(cString: error) }
             sqlite3_free(error)
-            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            throw failure
         }
     }
 

@@ -14,15 +14,45 @@ public final class Statement {
     let connection: OpaquePointer
     public let sql: String
 
-    init(connection: OpaquePointer, sql: String) throws {
+    convenience init(connection: OpaquePointer, sql: String) throws {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            throw DatabaseError(code: code, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            throw DatabaseError(connection: connection, sql: sql)
         }
-        self.handle = statement
+        self.init(handle: statement, connection: connection, sql: sql)
+    }
+
+    private init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
+        self.handle = handle
         self.connection = connection
         self.sql = sql
+    }
+
+    /// Prepares the first statement of `sql` and returns the text after it (SQLite stops at the
+    /// first complete statement); nil when `sql` holds no statement, only blanks and comments.
+    static func first(of sql: String, connection: OpaquePointer) throws -> (statement: Statement, rest: String)? {
+        let utf8 = Array(sql.utf8) + [0]
+        var prepared: OpaquePointer?
+        var restOffset = 0
+        // The tail pointer is only valid inside the closure: turn it into an offset there.
+        let code = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars -> Int32 in
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(connection, chars.baseAddress, Int32(chars.count), &prepared, &tail)
+                restOffset = tail.map { $0 - chars.baseAddress! } ?? chars.count - 1
+                return code
+            }
+        }
+        guard code == SQLITE_OK else {
+            let error = DatabaseError(connection: connection, sql: sql)
+            sqlite3_finalize(prepared)
+            throw error
+        }
+        guard let prepared else { return nil }
+        let end = utf8.count - 1, split = min(restOffset, end)
+        let statement = Statement(handle: prepared, connection: connection, sql: String(decoding: utf8[..<split], as: UTF8.self))
+        return (statement, String(decoding: utf8[split..<end], as: UTF8.self))
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -96,8 +126,7 @@ public final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let error = DatabaseError(code: sqlite3_extended_errcode(connection),
-                                      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            let error = DatabaseError(connection: connection, sql: sql)
             sqlite3_reset(handle)
             throw error
         }

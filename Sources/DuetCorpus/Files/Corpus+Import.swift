@@ -75,19 +75,30 @@ extension Corpus {
     /// ```swift
     /// let written = try corpus.exportFixtures(to: "parity/fixtures")   // file count
     /// ```
+    ///
+    /// The files are written into a temporary folder beside `directory` first, so an export that
+    /// fails (a damaged corpus, a full disk) leaves `directory` as it was. A new or empty
+    /// `directory` then appears whole, by one rename; into a folder that holds files, each file is
+    /// moved in by its own rename.
     @discardableResult
     public func exportFixtures(to directory: String, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
-        let root = URL(fileURLWithPath: directory)
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let total = progress == nil ? 0 : Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)
-        var written = 0
-        try forEachFixture { fixture in
-            let fileName: String
-            do { fileName = try Fixture.fileName(for: fixture.name) } catch { throw InputError(file: directory, message: "\(error)") }
-            try Data(fixture.document.prettyBytes).write(to: root.appendingPathComponent(fileName), options: .atomic)
-            written += 1
-            progress?(written, total)
+        let root = URL(fileURLWithPath: directory).standardizedFileURL
+        let staging = try ExportStaging(target: root)
+        do {
+            let total = progress == nil ? 0 : Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)
+            var written = 0
+            try forEachFixture { fixture in
+                let fileName: String
+                do { fileName = try Fixture.fileName(for: fixture.name) } catch { throw InputError(file: directory, message: "\(error)") }
+                try Data(fixture.document.prettyBytes).write(to: staging.folder.appendingPathComponent(fileName))
+                written += 1
+                progress?(written, total)
+            }
+            try staging.finish()
+            return written
+        } catch {
+            staging.discard()
+            throw error
         }
-        return written
     }
 }

@@ -85,16 +85,8 @@ enum FixtureFiles {
 
     /// Places a shape error at the value its path names (or where the missing part belongs).
     static func inputError(_ error: FixtureShapeError, file: String, bytes: [UInt8]) -> InputError {
-        let (line, column) = position(of: JSONPathLocator.offset(of: error.path, in: bytes), in: bytes)
+        let (line, column) = JSONPathLocator.place(of: error.path, in: bytes)
         return InputError(file: file, line: line, column: column, message: (error.path.isEmpty ? "" : error.path + ": ") + error.message,
                           fix: "fix the fixture document, or re-record it")
-    }
-
-    private static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
-        var line = 1, column = 1
-        for byte in bytes[..<offset] {
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-        }
-        return (line, column)
     }
 }

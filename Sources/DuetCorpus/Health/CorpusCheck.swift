@@ -5,12 +5,16 @@ public struct CorpusCheck: Sendable, Codable, Equatable {
     /// The first problems found, each naming the table or blob and what is wrong.
     public var problems: [String]
     public var truncated: Bool
+    /// The file carries page checksums, so every page read was verified (`PageChecksums`).
+    public var pageChecksums: Bool
     public var holds: Bool { problems.isEmpty }
 }
 
 extension Corpus {
-    /// SQLite integrity and foreign keys, every blob re-hashed (and its bytes canonical), step counts,
-    /// and every structural index row re-derived from the snapshots. `progress` gets the stage
+    /// SQLite integrity (every page, each verified against its checksum) and foreign keys, every
+    /// blob re-hashed (and its bytes canonical), step counts, and every structural index row
+    /// re-derived from the snapshots. Damage (`DatabaseError.isDamage`) is a problem, not a throw:
+    /// the stage that met it says so and the later stages do not run. `progress` gets the stage
     /// (`integrity`, `blobs`, `index`) with how much of it is done.
     ///
     /// ```swift
@@ -25,14 +29,40 @@ extension Corpus {
             problems.append(problem)
             return true
         }
-        progress?("integrity", 0, 1)
-        for row in try database.rows("PRAGMA integrity_check") where row[0].text != "ok" {
-            guard report("integrity: \(row[0].text ?? "?")") else { break }
+        func stage(_ name: String, _ body: () throws -> Void) throws -> Bool {
+            do {
+                try body()
+                return true
+            } catch let error as DatabaseError where error.isDamage {
+                _ = report("damage: \(error.message) (met while checking \(name); the later checks did not run)")
+                return false
+            }
         }
-        progress?("integrity", 1, 1)
-        for row in try database.rows("PRAGMA foreign_key_check") {
-            guard report("foreign key: \(row[0].text ?? "?") row \(row[1].integer ?? 0) refers to a missing \(row[2].text ?? "?") row") else { break }
+        let checksums = database.carriesPageChecksums
+        let finished = try stage("integrity") {
+            progress?("integrity", 0, 1)
+            for row in try database.rows("PRAGMA integrity_check") where row[0].text != "ok" {
+                guard report("integrity: \(row[0].text ?? "?")") else { break }
+            }
+            progress?("integrity", 1, 1)
+        } && stage("foreign keys") {
+            for row in try database.rows("PRAGMA foreign_key_check") {
+                guard report("foreign key: \(row[0].text ?? "?") row \(row[1].integer ?? 0) refers to a missing \(row[2].text ?? "?") row") else { break }
+            }
+        } && stage("blobs") {
+            try checkBlobs(report: report, progress: progress)
+        } && stage("the structural index") {
+            if problems.count < limit {
+                for problem in try indexProblems(progress: progress) { guard report(problem) else { break } }
+            }
         }
+        // A file that holds takes writes again.
+        if finished && problems.isEmpty { DamageRecord.clear(for: path) }
+        return CorpusCheck(problems: problems, truncated: truncated, pageChecksums: checksums)
+    }
+
+    /// Every blob re-hashed and re-canonicalized; every fixture's step count against its steps.
+    private func checkBlobs(report: (String) -> Bool, progress: ((_ stage: String, _ done: Int, _ total: Int) -> Void)?) throws {
         let blobCount = progress == nil ? 0 : Int(try database.scalarInteger("SELECT count(*) FROM blobs") ?? 0)
         var blobsDone = 0
         try database.prepare("SELECT id, hash, bytes FROM blobs ORDER BY id").forEachRow { row in
@@ -52,10 +82,6 @@ extension Corpus {
             guard report("fixture \(row[0].text ?? "?"): records \(row[1].integer ?? 0) steps, has \(row[2].integer ?? 0)") else { break }
         }
         progress?("blobs", blobCount, blobCount)
-        if problems.count < limit {
-            for problem in try indexProblems(progress: progress) { guard report(problem) else { break } }
-        }
-        return CorpusCheck(problems: problems, truncated: truncated)
     }
 
     /// Differences between the stored structural index and one derived afresh, one feature at a
@@ -76,6 +102,7 @@ extension Corpus {
                 expected.snapshotFields += rows.snapshotFields
                 expected.snapshotKinds += rows.snapshotKinds
                 expected.islandSummaries += rows.islandSummaries
+                expected.snapshotSpines += rows.snapshotSpines
                 expected.transitions += rows.transitions
             }
             try compareIndex(of: feature, expected: expected, into: &differences)
@@ -92,6 +119,7 @@ extension Corpus {
     private func indexedFeatures() throws -> [String?] {
         try database.rows("""
             SELECT feature FROM snapshot_fields UNION SELECT feature FROM snapshot_kinds UNION SELECT feature FROM island_summaries
+            UNION SELECT feature FROM snapshot_spines
             UNION SELECT f.feature FROM step_transitions t LEFT JOIN fixtures f ON f.id = t.fixture_id
             """).map { $0[0].text }
     }
@@ -116,6 +144,11 @@ extension Corpus {
             IndexRows.IslandSummary(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, field: $0[2].text ?? "",
                                     island: $0[3].text ?? "", summary: $0[4].blob ?? [])
         }) { "snapshot \($0.snapshot) \($0.island)" }
+        differences.compare("snapshot_spines", expected: expected.snapshotSpines, stored: try database.rows("""
+            SELECT p.feature, p.snapshot, b.bytes FROM snapshot_spines p JOIN blobs b ON b.id = p.spine_blob WHERE p.feature IS ?
+            """, key).map {
+            IndexRows.SnapshotSpine(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, spine: $0[2].blob ?? [])
+        }) { "\($0.feature) snapshot \($0.snapshot) spine" }
         differences.compare("step_transitions", expected: expected.transitions, stored: try database.rows("""
             SELECT t.fixture_id, t.step, t.field, t.primitive, t.depth, t.change, t.kind, t.action_case
             FROM step_transitions t LEFT JOIN fixtures f ON f.id = t.fixture_id WHERE f.feature IS ?

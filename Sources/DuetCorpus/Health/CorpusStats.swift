@@ -11,14 +11,16 @@ public struct CorpusStats: Sendable, Codable, Equatable {
     public var blobBytes = 0
     /// Bytes of canonical JSON the fixtures refer to (each reference counted).
     public var referencedBytes = 0
+    /// Bytes of the distinct blobs the fixtures refer to (the rest are the derived index's: spines, island summaries).
+    public var fixtureBlobBytes = 0
     public var blobReferences = 0
     public var indexedSnapshots = 0
     public var transitions = 0
     /// The database file size (pages × page size).
     public var fileBytes = 0
 
-    /// How many times more canonical bytes the fixtures hold than the corpus stores.
-    public var dedupRatio: Double { blobBytes == 0 ? 1 : Double(referencedBytes) / Double(blobBytes) }
+    /// How many times more canonical bytes the fixtures hold than the corpus stores for them.
+    public var dedupRatio: Double { fixtureBlobBytes == 0 ? 1 : Double(referencedBytes) / Double(fixtureBlobBytes) }
 }
 
 extension Corpus {
@@ -48,6 +50,7 @@ extension Corpus {
         let row = try database.rows("SELECT count(*), coalesce(sum(length(b.bytes)), 0) FROM (\(references)) r JOIN blobs b ON b.id = r.id").first
         stats.blobReferences = Int(row?[0].integer ?? 0)
         stats.referencedBytes = Int(row?[1].integer ?? 0)
+        stats.fixtureBlobBytes = try count("SELECT coalesce(sum(length(bytes)), 0) FROM blobs WHERE id IN (\(references))")
         stats.indexedSnapshots = try count("SELECT count(*) FROM (SELECT DISTINCT feature, snapshot FROM snapshot_fields)")
         stats.transitions = try count("SELECT count(*) FROM step_transitions")
         stats.fileBytes = try count("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")

@@ -12,7 +12,7 @@ extension Corpus {
         try write {
             for structure in structures {
                 // Explicit rather than ON DELETE CASCADE: an import runs with foreign keys off.
-                for table in ["declared_kinds", "structure_fields", "feature_structures"] {
+                for table in ["declared_kinds", "runtime_only_fields", "structure_fields", "feature_structures"] {
                     try database.execute("DELETE FROM \(table) WHERE feature = ?", [.text(structure.feature)])
                 }
                 try database.execute("INSERT INTO feature_structures(feature, origin, actions, effects) VALUES (?, ?, ?, ?)", [
@@ -25,6 +25,10 @@ extension Corpus {
                         .text(structure.feature), .text(field.path), .text(field.role), .text(field.shape),
                         SQLValue(field.kinds.map { JSONValue.array($0.map(JSONValue.string)).canonicalString }),
                     ])
+                    if field.runtimeOnly == true {
+                        try database.execute("INSERT OR IGNORE INTO runtime_only_fields(feature, path) VALUES (?, ?)",
+                                             [.text(structure.feature), .text(field.path)])
+                    }
                     guard IndexPlan.primitives.contains(field.role) else { continue }
                     for kind in Set(field.kinds ?? []) {
                         try database.execute("INSERT INTO declared_kinds(feature, field, primitive, kind) VALUES (?, ?, ?, ?)", [
@@ -54,10 +58,14 @@ extension Corpus {
     /// The stored structures, by feature name.
     public func structures() throws -> [FeatureStructure] {
         var fields: [String: [FieldDescription]] = [:]
-        for row in try database.rows("SELECT feature, path, role, shape, kinds FROM structure_fields ORDER BY feature, path") {
+        for row in try database.rows("""
+            SELECT f.feature, f.path, f.role, f.shape, f.kinds, r.path IS NOT NULL FROM structure_fields f
+            LEFT JOIN runtime_only_fields r ON r.feature = f.feature AND r.path = f.path ORDER BY f.feature, f.path
+            """) {
             let kinds = try row[4].text.map { try CanonicalJSON.parse($0).arrayValue?.compactMap(\.stringValue) ?? [] }
             fields[row[0].text ?? "", default: []].append(
-                FieldDescription(path: row[1].text ?? "", shape: row[3].text ?? "", role: row[2].text ?? "", kinds: kinds))
+                FieldDescription(path: row[1].text ?? "", shape: row[3].text ?? "", role: row[2].text ?? "", kinds: kinds,
+                                 runtimeOnly: row[5].integer == 1 ? true : nil))
         }
         return try database.rows("SELECT feature, actions, effects FROM feature_structures ORDER BY feature").map { row in
             let feature = row[0].text ?? ""
@@ -73,7 +81,7 @@ extension Corpus {
         let plans = try StructuralIndexWriter.loadPlans(database)
         let writer = try StructuralIndexWriter(corpus: self)
         for feature in Set(features) {
-            for table in ["snapshot_fields", "snapshot_kinds", "island_summaries"] {
+            for table in ["snapshot_fields", "snapshot_kinds", "island_summaries", "snapshot_spines"] {
                 try database.execute("DELETE FROM \(table) WHERE feature = ?", [.text(feature)])
             }
             try database.execute("DELETE FROM step_transitions WHERE fixture_id IN (SELECT id FROM fixtures WHERE feature = ?)", [.text(feature)])

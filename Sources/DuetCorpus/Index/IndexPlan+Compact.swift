@@ -12,8 +12,11 @@ extension IndexRows.SnapshotReading {
         let top = members ?? (scanner.isObject(state) ? scanner.members(ofObjectAt: state.lowerBound).members : [])
         kinds = []
         kinds.reserveCapacity(plan.l0.count)
-        for field in plan.l0 {
+        // Each L0 and island value as found, so the spine is written from them without looking again.
+        var found = [Range<Int>?](repeating: nil, count: plan.l0.count + plan.islands.count)
+        for (position, field) in plan.l0.enumerated() {
             let value = try Self.lookup(state, top, field.keys, in: scanner)
+            found[position] = value
             var entries: [IndexPlan.KindEntry] = []
             if field.primitive == "path", let value, scanner.isArray(value) {
                 var depth = 0
@@ -29,10 +32,16 @@ extension IndexRows.SnapshotReading {
             kinds.append(IndexPlan.FieldKinds(field: field.field, primitive: field.primitive, entries: entries))
         }
         islands = []
-        for island in plan.islands {
+        for (position, island) in plan.islands.enumerated() {
             guard let value = try Self.lookup(state, top, island.keys, in: scanner) else { continue }
+            found[plan.l0.count + position] = value
             islands.append(Island(field: island.field, island: island.island, summary: Array(scanner.p[value])))
         }
+        spine = CanonicalBlob(bytes: plan.spine.write { index, out in
+            guard let value = found[plan.spineSources[index]] else { return false }
+            out.append(contentsOf: scanner.p[value])
+            return true
+        })
     }
 
     private static let caseKey = Array("case".utf8)

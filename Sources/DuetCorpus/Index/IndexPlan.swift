@@ -17,10 +17,15 @@ struct IndexPlan: Sendable {
     var feature: String
     var l0: [L0Field] = []
     var islands: [IslandField] = []
+    /// The spine the index stores per snapshot, and where each of its fields is among `l0`
+    /// (`0..<l0.count`) or `islands` (after them), so readings write it from what they looked up.
+    var spine: SpineLayout
+    var spineSources: [Int] = []
 
     /// `roles`: field path → role (`path`, `slot`, `tabs`, `stage`, `island:<id>`, `data`).
     init(feature: String, roles: [(field: String, role: String)]) {
         self.feature = feature
+        spine = SpineLayout(roles: roles.map { ($0.field, $0.role) })
         for (field, role) in roles.sorted(by: { $0.field < $1.field }) {
             let components = field.split(separator: ".").map(String.init)
             let keys = components.map { Array($0.utf8) }
@@ -30,9 +35,16 @@ struct IndexPlan: Sendable {
                 islands.append(IslandField(field: field, components: components, island: String(role.dropFirst("island:".count)), keys: keys))
             }
         }
+        locateSpineFields()
     }
 
     var isEmpty: Bool { l0.isEmpty && islands.isEmpty }
+
+    private mutating func locateSpineFields() {
+        spineSources = spine.fields.map { field in
+            l0.firstIndex { $0.field == field.path } ?? (l0.count + islands.firstIndex { $0.field == field.path }!)
+        }
+    }
 
     func kinds(in state: JSONValue) -> [FieldKinds] {
         l0.map { field in
@@ -65,13 +77,5 @@ struct IndexPlan: Sendable {
         }
     }
 
-    static func lookup(_ value: JSONValue, _ components: [String]) -> JSONValue? {
-        var current = value
-        for component in components {
-            guard let next = current[component] else { return nil }
-            current = next
-        }
-        if case .null = current { return nil }
-        return current
-    }
+    static func lookup(_ value: JSONValue, _ components: [String]) -> JSONValue? { value.value(at: components) }
 }

@@ -5,29 +5,34 @@ struct IndexRows {
     struct SnapshotField: Hashable { var feature: String; var snapshot: Int64; var field: String; var primitive: String; var kindCount: Int }
     struct SnapshotKind: Hashable { var feature: String; var snapshot: Int64; var field: String; var depth: Int; var kind: String }
     struct IslandSummary: Hashable { var feature: String; var snapshot: Int64; var field: String; var island: String; var summary: [UInt8] }
+    struct SnapshotSpine: Hashable { var feature: String; var snapshot: Int64; var spine: [UInt8] }
     struct Transition: Hashable, Sendable {
         var fixtureID: Int64; var step: Int; var field: String; var primitive: String
         var depth: Int; var change: String; var kind: String; var actionCase: String?
     }
 
     /// What the index needs from one snapshot, read without knowing its blob id (so the parsing
-    /// threads can do it): its L0 kinds and island summaries.
+    /// threads can do it): its L0 kinds, island summaries and spine.
     struct SnapshotReading: Sendable {
         struct Island: Sendable { var field: String; var island: String; var summary: [UInt8] }
         var step: Int?
         var kinds: [IndexPlan.FieldKinds]
         var islands: [Island]
+        /// The snapshot's spine, hashed where it was read (off the writer's thread on import).
+        var spine: CanonicalBlob
 
         init(plan: IndexPlan, step: Int?, state: JSONValue) {
             self.step = step
             kinds = plan.kinds(in: state)
             islands = plan.islandSummaries(in: state).map { Island(field: $0.field, island: $0.island, summary: $0.summary.canonicalBytes) }
+            spine = CanonicalBlob(bytes: plan.spine.spine(of: state))
         }
     }
 
     var snapshotFields: [SnapshotField] = []
     var snapshotKinds: [SnapshotKind] = []
     var islandSummaries: [IslandSummary] = []
+    var snapshotSpines: [SnapshotSpine] = []
     var transitions: [Transition] = []
 
     /// Derives the rows for a leaf fixture. `snapshots`: the initial state (step nil) then each
@@ -56,6 +61,7 @@ struct IndexRows {
                 rows.islandSummaries.append(IslandSummary(feature: feature, snapshot: id, field: island.field,
                                                           island: island.island, summary: island.summary))
             }
+            rows.snapshotSpines.append(SnapshotSpine(feature: feature, snapshot: id, spine: reading.spine.bytes))
         }
         return rows
     }

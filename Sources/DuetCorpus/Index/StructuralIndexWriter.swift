@@ -11,6 +11,7 @@ struct StructuralIndexWriter {
     private let fields: BatchedInsert
     private let kinds: BatchedInsert
     private let islands: BatchedInsert
+    private let spines: BatchedInsert
     private let transitions: BatchedInsert
 
     init(corpus: Corpus) throws {
@@ -23,13 +24,15 @@ struct StructuralIndexWriter {
                                   into: "snapshot_kinds(feature, snapshot, field, depth, kind)", columns: 5)
         islands = try BatchedInsert(database: db, verb: "INSERT OR IGNORE",
                                     into: "island_summaries(feature, snapshot, field, island, summary_blob)", columns: 5)
+        spines = try BatchedInsert(database: db, verb: "INSERT OR IGNORE",
+                                   into: "snapshot_spines(feature, snapshot, spine_blob)", columns: 3)
         transitions = try BatchedInsert(database: db, verb: "INSERT OR IGNORE",
                                         into: "step_transitions(fixture_id, step, field, primitive, depth, change, kind, action_case)", columns: 8)
     }
 
     /// Writes every row still batched.
     func flush() throws {
-        for batch in [fields, kinds, islands, transitions] { try batch.flush() }
+        for batch in [fields, kinds, islands, spines, transitions] { try batch.flush() }
     }
 
     static func loadPlans(_ db: Database) throws -> [String: IndexPlan] {
@@ -80,6 +83,7 @@ struct StructuralIndexWriter {
             for island in reading.islands {
                 try addIsland(feature: feature, snapshot: id, field: island.field, island: island.island, summary: island.summary)
             }
+            try addSpine(feature: feature, snapshot: id, spine: reading.spine)
         }
     }
 
@@ -118,7 +122,15 @@ struct StructuralIndexWriter {
         for row in rows.islandSummaries {
             try addIsland(feature: row.feature, snapshot: row.snapshot, field: row.field, island: row.island, summary: row.summary)
         }
+        for row in rows.snapshotSpines { try addSpine(feature: row.feature, snapshot: row.snapshot, spine: CanonicalBlob(bytes: row.spine)) }
         for row in rows.transitions { try addTransition(row, fixtureID: row.fixtureID) }
+    }
+
+    private func addSpine(feature: String, snapshot: Int64, spine: CanonicalBlob) throws {
+        let spineID = try corpus.blobs.intern(spine).id
+        try spines.addRow { row in
+            try row.bind(feature, at: 1); try row.bind(snapshot, at: 2); try row.bind(spineID, at: 3)
+        }
     }
 
     private func addField(feature: String, snapshot: Int64, field: String, primitive: String, kindCount: Int) throws {

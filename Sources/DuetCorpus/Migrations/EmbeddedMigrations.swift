@@ -218,6 +218,39 @@ CREATE TABLE tree_files (
 CREATE UNIQUE INDEX tree_files_by_name ON tree_files(kind, name);
 
 """####),
+        Migration(fileName: "0006_spines.sql", sql: ####"""
+-- The spine of every indexed snapshot (DESIGN §1): its L0 fields and island boundary summaries as
+-- one canonical object, written by `SpineLayout` from the feature's structure. Derived like the
+-- structural index (`duet corpus check` re-derives every row). spine_blob: the spine's canonical
+-- bytes in blobs, so identical spines are stored once. Features with no L0 field and no island have
+-- no rows: their spine is `{}` in every state.
+CREATE TABLE snapshot_spines (
+    feature    TEXT NOT NULL,
+    snapshot   INTEGER NOT NULL REFERENCES blobs(id),
+    spine_blob INTEGER NOT NULL REFERENCES blobs(id),
+    PRIMARY KEY (feature, snapshot)
+) STRICT, WITHOUT ROWID;
+
+-- Per fixture snapshot (step NULL: the initial state): its spine as text and its size in bytes.
+CREATE VIEW spines AS
+    SELECT f.name AS fixture, f.feature, s.step, s.snapshot, CAST(b.bytes AS TEXT) AS spine, length(b.bytes) AS bytes
+    FROM fixture_snapshots s
+    JOIN fixtures f ON f.id = s.fixture_id
+    JOIN snapshot_spines p ON p.feature = f.feature AND p.snapshot = s.snapshot
+    JOIN blobs b ON b.id = p.spine_blob;
+
+"""####),
+        Migration(fileName: "0007_runtime_only_fields.sql", sql: ####"""
+-- State fields a flavor marks as existing only at run time (`@RuntimeOnly`: a session token, a
+-- live handle): `describe` reports them with "runtimeOnly": true. The restore drill reports a spine
+-- that holds one. Replaced with the feature's structure.
+CREATE TABLE runtime_only_fields (
+    feature TEXT NOT NULL,
+    path    TEXT NOT NULL,
+    PRIMARY KEY (feature, path)
+) STRICT, WITHOUT ROWID;
+
+"""####),
         Migration(fileName: "0010_runs.sql", sql: ####"""
 -- Verify runs and their per-fixture results, per platform.
 
@@ -295,6 +328,58 @@ CREATE TABLE runner_describes (
     structure_blob INTEGER NOT NULL REFERENCES blobs(id),
     PRIMARY KEY (platform, feature)
 ) STRICT, WITHOUT ROWID;
+
+"""####),
+        Migration(fileName: "0013_drill_runs.sql", sql: ####"""
+-- Restore drill runs (`duet drill restore`) per platform, and their findings.
+
+-- scope: 'full' when every stored fixture was drilled, 'filtered' under --feature / --fixture
+-- (filter says which). status: a run *passed* when it found nothing and the runner held up.
+CREATE TABLE drill_runs (
+    id              INTEGER PRIMARY KEY,
+    started_at      TEXT NOT NULL,
+    platform        TEXT NOT NULL,
+    runner          TEXT NOT NULL,
+    scope           TEXT NOT NULL CHECK (scope IN ('full', 'filtered')),
+    filter          TEXT,
+    status          TEXT NOT NULL CHECK (status IN ('passed', 'failed')),
+    fixture_count   INTEGER NOT NULL,
+    snapshot_count  INTEGER NOT NULL,
+    step_count      INTEGER NOT NULL,
+    finding_count   INTEGER NOT NULL,
+    ruled_count     INTEGER NOT NULL,
+    max_spine_bytes INTEGER NOT NULL,
+    ended_early     INTEGER NOT NULL CHECK (ended_early IN (0, 1)),
+    runner_failure  TEXT,
+    duration_ms     INTEGER NOT NULL
+) STRICT;
+CREATE INDEX drill_runs_by_platform ON drill_runs(platform, scope, id);
+
+-- One row per finding. step: 0-based (NULL: the fixture's initial state); node: the feature drilled
+-- (a chain's node); rule: round-trip | carry-on | island-summary | island-empty-boundary | island-l0 |
+-- spine-size | runtime-only | refused | no-structure | malformed | runner | not-run; path: the first
+-- divergent JSON path in the spine; expected / actual: the canonical fragments there; ruling: the
+-- reason of the drill.rulings entry that accepts it (NULL: the finding fails the run).
+CREATE TABLE drill_findings (
+    run_id   INTEGER NOT NULL REFERENCES drill_runs(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    fixture  TEXT NOT NULL,
+    step     INTEGER,
+    node     TEXT,
+    rule     TEXT NOT NULL,
+    path     TEXT,
+    expected TEXT,
+    actual   TEXT,
+    message  TEXT,
+    ruling   TEXT,
+    PRIMARY KEY (run_id, seq)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX drill_findings_by_fixture ON drill_findings(fixture, run_id);
+
+-- The latest full drill of each platform.
+CREATE VIEW latest_drills AS
+    SELECT * FROM drill_runs d
+    WHERE d.scope = 'full' AND d.id = (SELECT max(d2.id) FROM drill_runs d2 WHERE d2.platform = d.platform AND d2.scope = 'full');
 
 """####),
         Migration(fileName: "0014_run_scope.sql", sql: ####"""

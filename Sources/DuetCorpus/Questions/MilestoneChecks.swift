@@ -43,6 +43,8 @@ extension MilestoneReport {
             checks.append(MilestoneCheck(name: "verify", status: .notChecked,
                                          detail: "no runner is configured (runners: in parity/manifest.yaml) and no full verify run is stored"))
         }
+        // Reports stored before drills existed carry no drill section and no drill check.
+        if drill != nil { checks += drillChecks }
         if let lint {
             let detail = lint.unparseable ? "the manifest cannot be read (\(lint.errors.count) error(s))"
                 : "\(lint.findings.count) finding(s) from \(lint.rules.count) rules; \(lint.parity.summary)"

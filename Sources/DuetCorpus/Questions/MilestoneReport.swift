@@ -25,6 +25,8 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var inventory: MilestoneInventory
     /// Against the milestone recorded before this one (nil for the first).
     public var difference: MilestoneDifference?
+    /// The latest full restore drill per platform (nil in reports recorded before drills existed).
+    public var drill: [DrillStatus]? = nil
 
     /// Every check that ran holds: the census closes, no island needs promoting, every full verify
     /// run passed, the lint and the audit (when there are ones) found nothing. See `checks`.
@@ -97,6 +99,8 @@ public struct MilestoneInventory: Sendable, Codable, Equatable {
     public var checks: [String]?
     /// Failing fixtures as `platform fixture`; nil in older reports.
     public var failing: [String]?
+    /// Fixtures the restore drill fails, as `platform fixture`; nil in older reports.
+    public var drillFailing: [String]? = nil
 }
 
 /// What was added and removed since the previous milestone.
@@ -111,6 +115,8 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var statusChanges: [StatusChange]?
     /// `platform fixture`: added = newly failing, removed = passing again; nil in older reports.
     public var failing: Change?
+    /// The same for the restore drill; nil in older reports.
+    public var drillFailing: Change? = nil
 
     public struct Change: Sendable, Codable, Equatable {
         public var added: [String]
@@ -126,6 +132,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
 
     public var isEmpty: Bool {
         kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
+            && (drillFailing?.isEmpty ?? true)
     }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {
@@ -150,6 +157,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
             previousStatus[check].flatMap { $0 == status ? nil : StatusChange(check: check, from: $0, to: status) }
         }
         failing = change(old.failing ?? [], new.failing ?? [])
+        drillFailing = new.drillFailing.map { change(old.drillFailing ?? [], $0) }
     }
 }
 

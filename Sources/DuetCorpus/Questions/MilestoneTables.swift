@@ -45,6 +45,10 @@ extension MilestoneReport {
             if !failing.added.isEmpty { lines.append("newly failing: \(failing.added.joined(separator: ", "))") }
             if !failing.removed.isEmpty { lines.append("passing again: \(failing.removed.joined(separator: ", "))") }
         }
+        if let failing = difference.drillFailing {
+            if !failing.added.isEmpty { lines.append("newly failing the restore drill: \(failing.added.joined(separator: ", "))") }
+            if !failing.removed.isEmpty { lines.append("passing the restore drill again: \(failing.removed.joined(separator: ", "))") }
+        }
         for (label, change) in [("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures),
                                 ("ledger entries", difference.entries)] {
             if !change.added.isEmpty { lines.append("\(label) added: \(change.added.joined(separator: ", "))") }

@@ -26,6 +26,7 @@ extension Corpus {
                                      lint: inputs.lint, audit: try latestAudit(),
                                      census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
                                      ledger: ledger, inventory: MilestoneInventory(kinds: [], fields: [], fixtures: [], entries: []), difference: nil)
+        report.drill = try latestFullDrills()
         report.inventory = MilestoneInventory(
             kinds: coverage.entries.filter(\.reached).map(\.kind).sorted(),
             fields: try database.rows("SELECT feature || '.' || field || ' (' || primitive || ')' FROM l0_fields ORDER BY 1")
@@ -33,7 +34,8 @@ extension Corpus {
             fixtures: try database.rows("SELECT name FROM fixtures ORDER BY name").compactMap { $0[0].text },
             entries: ledger.map { "\($0.section.rawValue) \($0.feature)|\($0.subject)|\($0.platform ?? "all")" }.sorted(),
             checks: report.checkInventory,
-            failing: verify.flatMap { run in (run.failing ?? []).map { "\(run.platform) \($0.fixture)" } }.sorted())
+            failing: verify.flatMap { run in (run.failing ?? []).map { "\(run.platform) \($0.fixture)" } }.sorted(),
+            drillFailing: (report.drill ?? []).flatMap { drill in drill.failingFixtures.map { "\(drill.platform) \($0)" } }.sorted())
         if let previous = try database.rows("""
             SELECT report FROM milestones WHERE name != ? ORDER BY created_at DESC, name DESC LIMIT 1
             """, [.text(name)]).first?[0].blob {

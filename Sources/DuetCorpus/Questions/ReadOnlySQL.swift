@@ -15,24 +15,26 @@ public struct ReadOnlySQLRefusal: Error, Sendable, CustomStringConvertible {
 }
 
 extension Corpus {
-    /// Runs one read-only statement on a separate read-only connection.
+    /// Runs one read-only statement on a separate read-only connection, within `limits`.
     ///
     /// ```swift
     /// let result = try corpus.readOnlyQuery("SELECT kind, fixtures FROM kind_coverage WHERE fixtures = ?", [.integer(0)])
     /// result.columns   // ["kind", "fixtures"]
     /// ```
     ///
-    /// Refused: more than one statement, anything that is not read-only (`sqlite3_stmt_readonly`),
-    /// ATTACH/DETACH and PRAGMA (an authorizer denies them while preparing).
-    public func readOnlyQuery(_ sql: String, _ values: [SQLValue] = []) throws -> SQLResult {
+    /// Refused (`ReadOnlySQLRefusal`): more than one statement (trailing `;` and comments are fine),
+    /// anything that is not read-only (`sqlite3_stmt_readonly`), ATTACH/DETACH and PRAGMA (an
+    /// authorizer denies them while preparing). Stopped (`ReadOnlyQueryLimitReached`): a statement
+    /// that runs past `limits.timeout` or whose result outgrows `limits.maximumRows`/`maximumBytes`.
+    public func readOnlyQuery(_ sql: String, _ values: [SQLValue] = [], limits: ReadOnlyQueryLimits = .default) throws -> SQLResult {
         do {
-            return try runReadOnly(sql, values)
+            return try runReadOnly(sql, values, limits: limits)
         } catch let error as DatabaseError where error.code & 0xff == SQLITE_AUTH {
             throw ReadOnlySQLRefusal(message: "refused: \(error.message) (ATTACH, DETACH and PRAGMA are not allowed)")
         }
     }
 
-    private func runReadOnly(_ sql: String, _ values: [SQLValue]) throws -> SQLResult {
+    private func runReadOnly(_ sql: String, _ values: [SQLValue], limits: ReadOnlyQueryLimits) throws -> SQLResult {
         let reader = try Database(path: path, mode: .readOnly)
         sqlite3_set_authorizer(reader.handle, { _, action, _, _, _, _ in
             switch action {
@@ -40,45 +42,53 @@ extension Corpus {
             default: return SQLITE_OK
             }
         }, nil)
-        var handle: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let utf8 = Array(sql.utf8CString)
-        let code = utf8.withUnsafeBufferPointer { buffer in
-            sqlite3_prepare_v2(reader.handle, buffer.baseAddress, Int32(buffer.count), &handle, &tail)
+        // One value larger than the byte cap fails inside SQLite (SQLITE_TOOBIG) instead of being built.
+        sqlite3_limit(reader.handle, SQLITE_LIMIT_LENGTH, Int32(clamping: max(1, limits.maximumBytes)))
+        guard let (statement, rest) = try Statement.first(of: sql, connection: reader.handle) else {
+            throw ReadOnlySQLRefusal(message: "refused: no statement (only blanks or comments)")
         }
-        guard code == SQLITE_OK, let handle else {
-            let message = String(cString: sqlite3_errmsg(reader.handle))
-            sqlite3_finalize(handle)
-            throw DatabaseError(code: code, message: message, sql: sql)
-        }
-        defer { sqlite3_finalize(handle) }
-        let rest = tail.map { String(cString: $0) } ?? ""
         if !Self.isBlankSQL(rest) {
             throw ReadOnlySQLRefusal(message: "refused: more than one statement (remove everything after the first ';')")
         }
-        guard sqlite3_stmt_readonly(handle) != 0 else {
+        guard sqlite3_stmt_readonly(statement.handle) != 0 else {
             throw ReadOnlySQLRefusal(message: "refused: the statement would write")
         }
-        // The checks passed on this exact text; prepare it again as a `Statement` to step and bind.
-        let statement = try reader.prepare(sql)
         let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
         var rows: [[SQLValue]] = []
-        try statement.forEachRow(values) { rows.append($0.row.values) }
+        var bytes = 0
+        let deadline = QueryDeadline(seconds: limits.timeout)
+        do {
+            try deadline.watch(reader.handle) {
+                try statement.forEachRow(values) { row in
+                    let values = row.row.values
+                    bytes += values.reduce(0) { $0 + $1.storageSize }
+                    guard rows.count < limits.maximumRows else { throw ReadOnlyQueryLimitReached(limit: .rows(limits.maximumRows)) }
+                    guard bytes <= limits.maximumBytes else { throw ReadOnlyQueryLimitReached(limit: .bytes(limits.maximumBytes)) }
+                    rows.append(values)
+                }
+            }
+        } catch let error as DatabaseError where error.code & 0xff == SQLITE_INTERRUPT && deadline.expired {
+            throw ReadOnlyQueryLimitReached(limit: .timeout(limits.timeout))
+        } catch let error as DatabaseError where error.code & 0xff == SQLITE_TOOBIG {
+            throw ReadOnlyQueryLimitReached(limit: .bytes(limits.maximumBytes))
+        }
         return SQLResult(columns: columns, rows: rows)
     }
 
     /// True when `text` holds only whitespace, `;` and comments.
     static func isBlankSQL(_ text: String) -> Bool {
-        var rest = Substring(text)
-        while let first = rest.first {
-            if first.isWhitespace || first == ";" { rest = rest.dropFirst(); continue }
-            if rest.hasPrefix("--") { rest = rest.drop { $0 != "\n" }; continue }
-            if rest.hasPrefix("/*") {
-                guard let end = rest.range(of: "*/") else { return true }
-                rest = rest[end.upperBound...]; continue
-            }
-            return false
+        SQLText.droppingLeadingBlanks(Substring(text), semicolons: true).isEmpty
+    }
+}
+
+extension SQLValue {
+    /// Bytes a value holds, for the result cap.
+    var storageSize: Int {
+        switch self {
+        case .null: return 1
+        case .integer, .real: return 8
+        case .text(let text): return text.utf8.count
+        case .blob(let bytes): return bytes.count
         }
-        return true
     }
 }

@@ -33,17 +33,13 @@ extension Corpus {
         guard let data = FileManager.default.contents(atPath: seed) else {
             throw InputError(file: seed, message: "cannot read the seed", fix: "check the path; `duet corpus dump` writes one")
         }
-        let script = String(decoding: data, as: UTF8.self)
+        let authorizer = try SeedAuthorizer(migrator: migrator)
         let staging = path + ".loading"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
         var carried: [String: Int] = [:]
         do {
             let db = try Database(path: staging)
-            do {
-                try db.execute(sql: script)
-            } catch let error as DatabaseError {
-                throw InputError(file: seed, message: "the seed does not load: \(error.message)", fix: "regenerate it with `duet corpus dump`")
-            }
+            try SeedScript(bytes: Array(data), file: seed).run(on: db, authorizer: authorizer)
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.hash', ?)", [.text(ContentHash(of: Array(data)).hex)])
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.file', ?)", [.text(URL(fileURLWithPath: seed).lastPathComponent)])
             try migrator.applyPending(to: db)
@@ -52,13 +48,15 @@ extension Corpus {
                 carried = try LocalHistory.carry(from: path, into: db, seed: seed)
             }
         } catch {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
+            // A seed that fails leaves nothing behind: no staging file, and the target untouched.
+            for suffix in ["", "-wal", "-shm", "-damage"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
             throw error
         }
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         if rename(staging, path) != 0 {
             throw EnvironmentError("cannot move the loaded corpus into place at \(path) (errno \(errno))", fix: "check the folder's permissions")
         }
+        DamageRecord.clear(for: path)
         return SeedLoad(corpus: try open(at: path, migrate: true, migrator: migrator), carried: carried)
     }
 

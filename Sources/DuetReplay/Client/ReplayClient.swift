@@ -116,8 +116,19 @@ public final class ReplayClient {
         }
     }
 
-    public func restore(feature: String, spine: JSONValue) throws(RunnerFailure) -> Result<JSONValue, ReplayRequestError> {
-        let line = ReplayProtocol.request(op: "restore", [("feature", .string(feature)), ("spine", spine)])
+    /// Reads a `restore` response: the canonical state the runner rebuilt, or its refusal.
+    public func restoreOutcome(_ response: JSONValue) throws(RunnerFailure) -> RestoreOutcome {
+        if let message = response["error"]?.stringValue { return .refused(message) }
+        guard let state = response["state"]?.stringValue else {
+            isAlive = false
+            process.terminate()
+            throw process.failure(.garbage, "answered restore without a \"state\" string: \(Self.excerpt(response.canonicalBytes))")
+        }
+        return .restored(state: Array(state.utf8))
+    }
+
+    public func restore(feature: String, spine: JSONValue, base: JSONValue? = nil) throws(RunnerFailure) -> Result<JSONValue, ReplayRequestError> {
+        let line = ReplayProtocol.restoreRequest(feature: feature, spine: spine.canonicalBytes, base: base?.canonicalBytes)
         let response = try request(line, waitingFor: "restore \(feature)")
         if let message = response["error"]?.stringValue { return .failure(ReplayRequestError(op: "restore", message: message)) }
         guard let text = response["state"]?.stringValue, let state = try? CanonicalJSON.parse(text) else {
@@ -153,6 +164,14 @@ public enum ReduceOutcome: Sendable, Equatable {
     /// Canonical compact bytes of the new state and of the effects array.
     case reduced(state: [UInt8], effects: [UInt8])
     /// The runner refused the request (`{"error":…}`): a per-request failure, the runner lives on.
+    case refused(String)
+}
+
+/// What a `restore` answered.
+public enum RestoreOutcome: Sendable, Equatable {
+    /// Canonical compact bytes of the state rebuilt from the spine.
+    case restored(state: [UInt8])
+    /// The runner refused the request (`{"error":…}`).
     case refused(String)
 }
 

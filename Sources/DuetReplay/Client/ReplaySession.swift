@@ -8,24 +8,32 @@
 /// session.close()
 /// ```
 ///
-/// A failure restarts the runner once; a second failure with no successful fixture in
-/// between ends the session (`endedBy`), and callers stop the run cleanly.
+/// A failure restarts the runner; the session ends (`endedBy`), and callers stop the run cleanly,
+/// after a second failure with no successful fixture in between, or once the runner has been
+/// restarted `maximumRestarts` times and fails again — so a runner that stalls every so often costs
+/// a few timeouts, not one per fixture.
 public final class ReplaySession {
     public let command: String
     public let timeout: Double
     /// How long a (re)started runner may take to handshake; nil means `timeout`.
     public let startupTimeout: Double?
+    /// Restarts one run allows; the next failure ends it.
+    public let maximumRestarts: Int
     public private(set) var restarts = 0
     /// The failure that ended the session: the runner keeps failing.
     public private(set) var endedBy: RunnerFailure?
     private var current: ReplayClient?
     private var failuresInARow = 0
+    private var failures = 0
     private var started = false
 
-    public init(command: String, timeout: Double = 10, startupTimeout: Double? = nil) {
+    public static let defaultMaximumRestarts = 3
+
+    public init(command: String, timeout: Double = 10, startupTimeout: Double? = nil, maximumRestarts: Int = defaultMaximumRestarts) {
         self.command = command
         self.timeout = timeout
         self.startupTimeout = startupTimeout
+        self.maximumRestarts = max(0, maximumRestarts)
     }
 
     deinit { current?.close() }
@@ -47,11 +55,18 @@ public final class ReplaySession {
         }
     }
 
-    /// Reports a runner failure; after two in a row the session ends.
+    /// Reports a runner failure; after two in a row, or one past the restarts allowed, the session ends.
     public func runnerFailed(_ failure: RunnerFailure) {
         current = nil
         failuresInARow += 1
-        if failuresInARow >= 2 { endedBy = failure }
+        failures += 1
+        if failuresInARow >= 2 {
+            endedBy = failure
+        } else if failures > maximumRestarts {
+            var ending = failure
+            ending.message = "failed \(failures) times in this run and was restarted \(restarts) times, the most a run allows; the last failure: \(failure.message)"
+            endedBy = ending
+        }
     }
 
     /// Reports a fixture the runner answered in full (pass or divergence alike).

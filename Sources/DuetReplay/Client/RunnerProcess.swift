@@ -74,7 +74,12 @@ final class RunnerProcess {
 
     /// Queues bytes for the runner's stdin; they are written while reading.
     func enqueue(_ bytes: [UInt8]) {
-        if outgoingStart == outgoing.count { outgoing.removeAll(keepingCapacity: true); outgoingStart = 0 }
+        if outgoingStart == outgoing.count {
+            outgoing.removeAll(keepingCapacity: true); outgoingStart = 0
+        } else if outgoingStart > 1 << 20 {
+            // Pipelined writers rarely find the queue empty: drop what was written, or it holds every request ever sent.
+            outgoing.removeSubrange(0..<outgoingStart); outgoingStart = 0
+        }
         outgoing.append(contentsOf: bytes)
     }
 

@@ -35,6 +35,26 @@ public enum ReplayProtocol {
         return out
     }
 
+    /// `{"base":…,"feature":F,"op":"restore","spine":…}` written straight from canonical bytes. `base`
+    /// (optional): the state the relaunched screen starts from — the restore drill sends the fixture's
+    /// initial state, the environment the scenario began in; the default restore lays the spine over it.
+    public static func restoreRequest(feature: String, spine: [UInt8], base: [UInt8]? = nil) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(spine.count + (base?.count ?? 0) + feature.utf8.count + 48)
+        if let base {
+            out.append(contentsOf: #"{"base":"#.utf8)
+            out.append(contentsOf: base)
+            out.append(contentsOf: #","feature":"#.utf8)
+        } else {
+            out.append(contentsOf: #"{"feature":"#.utf8)
+        }
+        out.append(contentsOf: JSONValue.string(feature).canonicalBytes)
+        out.append(contentsOf: #","op":"restore","spine":"#.utf8)
+        out.append(contentsOf: spine)
+        out.append(contentsOf: "}\n".utf8)
+        return out
+    }
+
     public static func request(op: String, _ members: [(String, JSONValue)] = []) -> [UInt8] {
         object(members + [("op", .string(op))]).canonicalBytes + [0x0A]
     }

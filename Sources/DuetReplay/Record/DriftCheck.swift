@@ -97,11 +97,7 @@ public enum DriftCheck {
     }
 
     private static func divergence(_ expected: JSONValue?, _ actual: JSONValue?) -> Divergence? {
-        switch (expected, actual) {
-        case (nil, nil): return nil
-        case (let expected?, let actual?): return JSONValue.firstDivergence(expected: expected, actual: actual)
-        default: return Divergence(path: "", expected: expected?.canonicalString, actual: actual?.canonicalString)
-        }
+        JSONValue.firstDivergence(expected: expected, actual: actual)
     }
 }
 

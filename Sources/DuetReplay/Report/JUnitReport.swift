@@ -45,7 +45,7 @@ public enum JUnitReport {
     private static func isError(_ result: FixtureResult) -> Bool { result.failure != nil && !isFailure(result) }
 
     /// XML text/attribute escaping; characters XML 1.0 cannot carry become `\u00XX`.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -33,7 +33,7 @@ public struct ReplayRegistry {
     /// Serves `feature`. `describe` answers the `describe` op for it (omit it and the kernel's
     /// `describe(F.self)` does); `restore` rebuilds a state from a
     /// spine (omit it: a `Restorable` feature restores itself, any other feature overlays the
-    /// spine on the initial state of its first scenario — see `SpineOverlay`).
+    /// spine on the request's `base`, else on the initial state of its first scenario — see `SpineOverlay`).
     public mutating func register<F: Feature>(
         _ feature: F.Type,
         describe: (() -> FeatureStructure)? = nil,

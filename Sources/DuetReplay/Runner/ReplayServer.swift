@@ -18,8 +18,15 @@ public struct ReplayServer {
     let registry: ReplayRegistry
     /// The request line of the `reduce` hot path, scanned once and decoded from its bytes.
     private let request = ByteDocument()
+    /// Per feature, the state the default restore lays a spine over when the request brings no base.
+    let baseStates: [String: JSONValue]
+    /// The last `base` a restore brought, parsed: every snapshot of a fixture brings the same one.
+    let lastBase = ParsedBase()
 
-    public init(_ registry: ReplayRegistry) { self.registry = registry }
+    public init(_ registry: ReplayRegistry) {
+        self.registry = registry
+        baseStates = Dictionary(uniqueKeysWithValues: registry.featureNames.map { ($0, registry.baseState(for: $0)) })
+    }
 
     /// Serves on the process's stdin/stdout; returns on `exit` or EOF.
     public func serve() {
@@ -43,7 +50,20 @@ public struct ReplayServer {
 
     /// The response line (with its newline) to one request line; nil for `exit`.
     public func respond(to line: [UInt8]) -> [UInt8]? {
-        reduceFromBytes(line) ?? respondThroughTree(to: line)
+        respondFromBytes(line) ?? respondThroughTree(to: line)
+    }
+
+    /// The hot paths, `reduce` and `restore`, from the request scanned once. nil hands the line to
+    /// the tree path — other ops, and any request that fails, which then answers exactly as before.
+    func respondFromBytes(_ line: [UInt8]) -> [UInt8]? {
+        request.read(line) { root -> [UInt8]? in
+            guard let root, let op = request.member("op", of: root).flatMap(request.string) else { return nil }
+            switch op {
+            case "reduce": return reduceScanned(root)
+            case "restore": return restoreScanned(root, in: request)
+            default: return nil
+            }
+        }
     }
 
     /// Every op, from the request parsed as a tree.
@@ -65,16 +85,19 @@ public struct ReplayServer {
 
     // MARK: - Ops
 
-    /// The `reduce` hot path: no tree, state and action decoded in place. nil hands the line to
-    /// the tree path — other ops, and any request that fails, which then answers exactly as before.
+    /// The `reduce` hot path alone: no tree, state and action decoded in place.
     func reduceFromBytes(_ line: [UInt8]) -> [UInt8]? {
         request.read(line) { root -> [UInt8]? in
-            guard let root, let op = request.member("op", of: root), request.string(op) == "reduce",
-                  let name = request.member("feature", of: root).flatMap(request.string), let feature = registry.feature(named: name),
-                  let state = request.member("state", of: root), let action = request.member("action", of: root),
-                  let (stateBytes, effectBytes) = try? feature.reduceScanned(request, state, action) else { return nil }
-            return reducedLine(state: stateBytes, effects: effectBytes)
+            guard let root, request.member("op", of: root).flatMap(request.string) == "reduce" else { return nil }
+            return reduceScanned(root)
         }
+    }
+
+    private func reduceScanned(_ root: ByteDocument.Value) -> [UInt8]? {
+        guard let name = request.member("feature", of: root).flatMap(request.string), let feature = registry.feature(named: name),
+              let state = request.member("state", of: root), let action = request.member("action", of: root),
+              let (stateBytes, effectBytes) = try? feature.reduceScanned(request, state, action) else { return nil }
+        return reducedLine(state: stateBytes, effects: effectBytes)
     }
 
     private func reduce(_ request: JSONValue) -> [UInt8] {
@@ -111,24 +134,6 @@ public struct ReplayServer {
         ]))
     }
 
-    private func restore(_ request: JSONValue) -> [UInt8] {
-        guard let name = request["feature"]?.stringValue else { return errorLine(#"restore needs a "feature" string"#) }
-        guard let feature = registry.feature(named: name) else { return unknownFeature(name) }
-        guard let spine = request["spine"] else { return errorLine(#"restore needs a "spine""#) }
-        do {
-            let state: JSONValue
-            if let restore = feature.restore {
-                state = try restore(spine)
-            } else {
-                let overlaid = SpineOverlay.restore(spine: spine, onto: registry.baseState(for: name), structure: try? feature.describe())
-                state = try feature.normalizeState(overlaid)
-            }
-            return line(ReplayProtocol.object([("state", .string(state.canonicalString))]))
-        } catch {
-            return errorLine("restore \(name): \(error)")
-        }
-    }
-
     // MARK: - Writing lines
 
     /// `{"effects":"…","state":"…"}` with both canonical texts written as dialect strings, in one
@@ -146,13 +151,13 @@ public struct ReplayServer {
         }
     }
 
-    private static func copy(_ text: StaticString, to w: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func copy(_ text: StaticString, to w: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         w.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
         return w + text.utf8CodeUnitCount
     }
 
     /// Writes `bytes` escaped as the inside of a dialect string (at most 6 bytes per byte).
-    private static func escaped(_ bytes: [UInt8], to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func escaped(_ bytes: [UInt8], to start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         bytes.withUnsafeBufferPointer { input in
             var w = start
             for byte in input {
@@ -178,9 +183,9 @@ public struct ReplayServer {
         }
     }
 
-    private func unknownFeature(_ name: String) -> [UInt8] {
+    func unknownFeature(_ name: String) -> [UInt8] {
         errorLine("unknown feature \"\(name)\" (this runner serves \(registry.featureNames.joined(separator: ", ")))")
     }
-    private func errorLine(_ message: String) -> [UInt8] { line(ReplayProtocol.error(message)) }
-    private func line(_ value: JSONValue) -> [UInt8] { value.canonicalBytes + [0x0A] }
+    func errorLine(_ message: String) -> [UInt8] { line(ReplayProtocol.error(message)) }
+    func line(_ value: JSONValue) -> [UInt8] { value.canonicalBytes + [0x0A] }
 }

@@ -13,15 +13,16 @@ import Duet
 /// }
 /// ```
 ///
-/// Features that do not conform get the default: the spine overlaid on a base state
-/// (`SpineOverlay`), then decoded as `State`.
+/// Features that do not conform get the default: the spine overlaid on a base state — the
+/// request's `base` (the restore drill sends the fixture's initial state), else the initial state
+/// of the feature's first scenario (`SpineOverlay`) — then decoded as `State`.
 public protocol Restorable: Feature {
     static func restore(spine: JSONValue) throws -> State
 }
 
 extension Restorable {
-    static func restoredTree(spine: JSONValue) throws -> JSONValue {
-        try CanonicalEncoder().encode(restore(spine: spine))
+    static func restoredBytes(spine: JSONValue) throws -> [UInt8] {
+        try CanonicalEncoder().canonicalBytes(restore(spine: spine))
     }
 }
 

@@ -9,14 +9,18 @@ struct ServedFeature {
     let reduceScanned: (ByteDocument, ByteDocument.Value, ByteDocument.Value) throws -> (state: [UInt8], effects: [UInt8])
     /// The given description, else the kernel's `describe(F.self)`.
     let describe: () throws -> FeatureStructure
-    /// nil when the feature has no restore of its own (the server overlays the spine).
-    let restore: ((JSONValue) throws -> JSONValue)?
-    /// Decodes and re-encodes a tree as `State`: the overlay's result must be a valid state.
-    let normalizeState: (JSONValue) throws -> JSONValue
+    /// The description the default restore overlays by, taken once (nil when describe fails).
+    let overlayStructure: FeatureStructure?
+    /// spine → canonical state; nil when the feature has no restore of its own (the server overlays the spine).
+    let restore: ((JSONValue) throws -> [UInt8])?
+    /// Decodes a tree as `State` and encodes it canonically: the overlay's result must be a valid state.
+    let normalizeState: (JSONValue) throws -> [UInt8]
 
     init<F: Feature>(_ feature: F.Type, describe: (() -> FeatureStructure)?, restore: ((JSONValue) throws -> F.State)?) {
         name = F.name
-        self.describe = describe ?? { try Duet.describe(F.self) }
+        let describing = describe ?? { try Duet.describe(F.self) }
+        self.describe = describing
+        overlayStructure = try? describing()
         reduce = { stateTree, actionTree in
             let decoder = CanonicalDecoder()
             var state = try decoder.decode(F.State.self, from: stateTree)
@@ -33,12 +37,12 @@ struct ServedFeature {
             return (try encoder.canonicalBytes(state), try encoder.canonicalBytes(effects))
         }
         if let restore {
-            self.restore = { spine in try CanonicalEncoder().encode(restore(spine)) }
+            self.restore = { spine in try CanonicalEncoder().canonicalBytes(restore(spine)) }
         } else if let restorable = F.self as? any Restorable.Type {
-            self.restore = { spine in try restorable.restoredTree(spine: spine) }
+            self.restore = { spine in try restorable.restoredBytes(spine: spine) }
         } else {
             self.restore = nil
         }
-        normalizeState = { tree in try CanonicalEncoder().encode(CanonicalDecoder().decode(F.State.self, from: tree)) }
+        normalizeState = { tree in try CanonicalEncoder().canonicalBytes(CanonicalDecoder().decode(F.State.self, from: tree)) }
     }
 }

@@ -9,6 +9,11 @@ extension MainNav {
                 Step("profile", .tabSelected(.profile))
                 Step("my lane", .tabSelected(.myLane))
                 Branch("same tab") { Step("selecting the current tab is inert", .tabSelected(.myLane)) }
+                Branch("capture from another tab") {
+                    Step("profile", .tabSelected(.profile))
+                    Step("capture over the profile", .captureTapped)
+                    Step("saved: back on my lane", .captureFinished(memoryId: Sample.beach))
+                }
                 Branch("shared badge") {
                     Step("activity arrives", .sharedActivityArrived(count: 3))
                     Step("more activity", .sharedActivityArrived(count: 2))

@@ -3,15 +3,29 @@ import Duet
 // Root navigation writes its own canonical bytes (the replay runner's hot path); the shapes
 // are the synthesized Codable ones, proven by `CanonicalConformanceTests`.
 
+extension RootNav.Session: CanonicalEncodable {
+    public func writeCanonical(to writer: inout CanonicalWriter) throws {
+        try writer.object { o in
+            try o.member("displayName", displayName)
+            try o.member("onboarded", onboarded)
+            try o.member("userId", userId)
+        }
+    }
+}
+
 extension RootNav.Phase: CanonicalEncodable {
     public func writeCanonical(to writer: inout CanonicalWriter) throws {
         switch self {
         case .splash: try writer.sum("splash")
         case .registration: try writer.sum("registration")
-        case .introduceYourself: try writer.sum("introduceYourself")
-        case .onboarding: try writer.sum("onboarding")
-        case .main: try writer.sum("main")
-        case .accept: try writer.sum("accept")
+        case .introduceYourself(let session): try writer.sum("introduceYourself", value: session)
+        case .onboarding(let session): try writer.sum("onboarding", value: session)
+        case .main(let session): try writer.sum("main", value: session)
+        case let .accept(code, session):
+            try writer.sum("accept") { o in
+                try o.member("code", code)
+                try o.member("session", session)
+            }
         }
     }
 }
@@ -20,12 +34,8 @@ extension RootNav.State: CanonicalEncodable {
     public func writeCanonical(to writer: inout CanonicalWriter) throws {
         try writer.object { o in
             try o.member("acceptedInviteCount", acceptedInviteCount)
-            try o.member("displayName", displayName)
-            try o.member("hasCompletedOnboarding", hasCompletedOnboarding)
             try o.member("isEnterCodePresented", isEnterCodePresented)
-            try o.member("pendingInviteCode", pendingInviteCode)
             try o.member("phase", phase)
-            try o.member("userId", userId)
         }
     }
 }

@@ -6,23 +6,37 @@ import Foundation
 /// ```swift
 /// var state = RootNav.State()
 /// _ = RootNav.reduce(&state, .noSession)        // splash → registration
+/// _ = RootNav.reduce(&state, .registered(userId: id))   // → introduceYourself(Session(userId: id))
 /// ```
 public enum RootNav: Feature {
     public static let name = "rootnav"
 
-    public enum Phase: SumType, KindEnum, Equatable, CaseIterable {
-        case splash, registration, introduceYourself, onboarding, main, accept
+    /// Who is signed in and how far they got. Every stage after registration carries it as its
+    /// seed, so a relaunch restored from the spine knows where progress stands.
+    public struct Session: Codable, Sendable, Equatable {
+        public var userId: UUID
+        public var displayName: String
+        public var onboarded: Bool
+        public init(userId: UUID, displayName: String = "", onboarded: Bool = false) {
+            self.userId = userId; self.displayName = displayName; self.onboarded = onboarded
+        }
+    }
+
+    public enum Phase: SumType, KindEnum, Equatable {
+        case splash
+        case registration
+        case introduceYourself(Session)
+        case onboarding(Session)
+        case main(Session)
+        /// The invite interrupt: the code being accepted and the session it returns to (none before registering).
+        case accept(code: String, session: Session?)
+        public static let kindNames = ["splash", "registration", "introduceYourself", "onboarding", "main", "accept"]
     }
 
     public struct State: Codable, Sendable, Equatable {
         @Stage public var phase: Phase = .splash
         /// The enter-code modal sits beside the stage, not in it: a recorded census ruling.
         public var isEnterCodePresented = false
-        public var userId: UUID?
-        public var displayName = ""
-        public var hasCompletedOnboarding = false
-        /// The invite being accepted while the `accept` interrupt is up; empty otherwise.
-        public var pendingInviteCode = ""
         public var acceptedInviteCount = 0
         public init() {}
     }
@@ -57,10 +71,7 @@ public enum RootNav: Feature {
         switch action {
         case let .sessionRestored(userId, displayName, onboarded):
             guard state.phase == .splash else { return [] }
-            state.userId = userId
-            state.displayName = displayName
-            state.hasCompletedOnboarding = onboarded
-            state.phase = state.phaseForProgress
+            state.phase = .progress(Session(userId: userId, displayName: displayName, onboarded: onboarded))
             return []
 
         case .noSession:
@@ -70,47 +81,42 @@ public enum RootNav: Feature {
 
         case let .registered(userId):
             guard state.phase == .registration else { return [] }
-            state.userId = userId
             state.isEnterCodePresented = false
-            state.phase = state.phaseForProgress
-            return [persist(state)]
+            return advance(&state, Session(userId: userId))
 
         case let .introduced(displayName):
-            guard state.phase == .introduceYourself else { return [] }
-            state.displayName = displayName
-            state.phase = state.phaseForProgress
-            return [persist(state)]
+            guard case .introduceYourself(var session) = state.phase else { return [] }
+            session.displayName = displayName
+            return advance(&state, session)
 
         case .onboardingCompleted:
-            guard state.phase == .onboarding else { return [] }
-            state.hasCompletedOnboarding = true
-            state.phase = state.phaseForProgress
-            return [persist(state)]
+            guard case .onboarding(var session) = state.phase else { return [] }
+            session.onboarded = true
+            return advance(&state, session)
 
         case let .inviteLinkOpened(code), let .codeEntered(code):
             // The splash decides where the user is first; an invite can wait for it.
             guard state.phase != .splash, !code.isEmpty else { return [] }
             state.isEnterCodePresented = false
-            state.pendingInviteCode = code
-            state.phase = .accept
+            state.phase = .accept(code: code, session: state.phase.session)
             return []
 
         case .inviteAccepted(let code):
-            guard state.phase == .accept, code == state.pendingInviteCode else { return [] }
+            guard case .accept(code, let session) = state.phase else { return [] }
             state.acceptedInviteCount += 1
-            state.pendingInviteCode = ""
-            state.phase = state.phaseForProgress
+            state.phase = .progress(session)
             return []
 
         case .inviteDeclined:
-            guard state.phase == .accept else { return [] }
-            state.pendingInviteCode = ""
-            state.phase = state.phaseForProgress
+            guard case .accept(_, let session) = state.phase else { return [] }
+            state.phase = .progress(session)
             return []
 
         case .enterCodeRequested:
-            guard state.phase == .registration || state.phase == .main else { return [] }
-            state.isEnterCodePresented = true
+            switch state.phase {
+            case .registration, .main: state.isEnterCodePresented = true
+            default: break
+            }
             return []
 
         case .enterCodeDismissed:
@@ -118,27 +124,37 @@ public enum RootNav: Feature {
             return []
 
         case .signOutRequested:
-            guard state.userId != nil else { return [] }
+            guard state.phase.session != nil else { return [] }
             state = State()
             state.phase = .registration
             return [.run(.clearSession, id: "rootnav.session")]
         }
     }
 
-    private static func persist(_ state: State) -> Effect<EffectPayload> {
-        guard let userId = state.userId else { return .run(.clearSession, id: "rootnav.session") }
-        return .run(.persistSession(userId: userId, displayName: state.displayName, onboarded: state.hasCompletedOnboarding),
-                    id: "rootnav.session")
+    /// A forward edge: the stage progress says, and the session persisted.
+    private static func advance(_ state: inout State, _ session: Session) -> [Effect<EffectPayload>] {
+        state.phase = .progress(session)
+        return [.run(.persistSession(userId: session.userId, displayName: session.displayName, onboarded: session.onboarded),
+                     id: "rootnav.session")]
     }
 }
 
-extension RootNav.State {
+extension RootNav.Phase {
     /// Where the user belongs given what they have done so far. Every forward edge and the
     /// exit of the `accept` interrupt land here: the exit is computed, never popped.
-    var phaseForProgress: RootNav.Phase {
-        if userId == nil { return .registration }
-        if displayName.isEmpty { return .introduceYourself }
-        if !hasCompletedOnboarding { return .onboarding }
-        return .main
+    static func progress(_ session: RootNav.Session?) -> RootNav.Phase {
+        guard let session else { return .registration }
+        if session.displayName.isEmpty { return .introduceYourself(session) }
+        if !session.onboarded { return .onboarding(session) }
+        return .main(session)
+    }
+
+    /// The session this stage carries (an interrupt's is the one it returns to).
+    public var session: RootNav.Session? {
+        switch self {
+        case .splash, .registration: return nil
+        case .introduceYourself(let session), .onboarding(let session), .main(let session): return session
+        case .accept(_, let session): return session
+        }
     }
 }

@@ -9,10 +9,7 @@ extension RootNav {
 
     static var mainStage: State {
         var state = State()
-        state.phase = .main
-        state.userId = Sample.user
-        state.displayName = "Ada"
-        state.hasCompletedOnboarding = true
+        state.phase = .main(Session(userId: Sample.user, displayName: "Ada", onboarded: true))
         return state
     }
 
@@ -47,8 +44,7 @@ extension RootNav {
             Chain("rootnav-introduceyourself", "A saved name moves the root on to onboarding.",
                   initial: [Start(IntroduceYourself.self, IntroduceYourself.State()), Start(RootNav.self, {
                       var state = registrationStage
-                      state.userId = Sample.user
-                      state.phase = .introduceYourself
+                      state.phase = .introduceYourself(Session(userId: Sample.user))
                       return state
                   }())]) {
                 Hop(IntroduceYourself.self, "name", .nameChanged("Ada"))
@@ -59,8 +55,7 @@ extension RootNav {
             Chain("rootnav-onboarding", "Skipping onboarding completes it for the root.",
                   initial: [Start(Onboarding.self, Onboarding.State()), Start(RootNav.self, {
                       var state = mainStage
-                      state.hasCompletedOnboarding = false
-                      state.phase = .onboarding
+                      state.phase = .onboarding(Session(userId: Sample.user, displayName: "Ada"))
                       return state
                   }())]) {
                 Hop(Onboarding.self, "next", .nextTapped)

@@ -64,7 +64,8 @@ public enum Shared: Feature {
             return [.run(.loadShared, id: "shared.load")]
 
         case .memoriesLoaded(let memories):
-            guard state.isLoading else { return [] }
+            // What friends shared is the truth whenever it arrives, also on a screen relaunched
+            // while its request was out (it no longer shows the spinner that asked).
             state.isLoading = false
             state.memories = memories
             // Routes to memories that are no longer shared with us would open nothing.

@@ -25,6 +25,10 @@ extension Shared {
                     Step("back", .backTapped)
                     Step("back on an empty path is inert", .backTapped)
                 }
+                Branch("two deep") {
+                    Step("open the wedding on top", .memoryTapped(memoryId: Sample.wedding))
+                    Step("back pops only the top", .backTapped)
+                }
                 Branch("edit allowed") { Step("edit the wedding: pushed editing", .editTapped(memoryId: Sample.wedding)) }
                 Branch("edit refused") { Step("edit the hike: copy, no push", .editTapped(memoryId: Sample.hike)) }
                 Branch("filter") {

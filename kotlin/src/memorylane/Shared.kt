@@ -111,10 +111,10 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
         Action.Appeared ->
             if (state.isLoading) state.reduced()
             else state.copy(isLoading = true, errorMessage = "").reduced(Effect.run(EffectPayload.LoadShared, "shared.load"))
-        // Routes to memories that are no longer shared with us would open nothing.
+        // What friends shared is the truth whenever it arrives, also on a screen relaunched while its
+        // request was out. Routes to memories that are no longer shared with us would open nothing.
         is Action.MemoriesLoaded ->
-            if (!state.isLoading) state.reduced()
-            else state.copy(isLoading = false, memories = action.memories,
+            state.copy(isLoading = false, memories = action.memories,
                 path = state.path.filter { route -> action.memories.any { it.id == route.memoryId } }).reduced()
         is Action.LoadFailed ->
             if (!state.isLoading) state.reduced()

@@ -5,7 +5,7 @@ import duet.dialect.JsonValue
 import duet.dialect.ScalarOrder
 
 /** One labelled member of an object: its key, codec, role, and how to read it from `O`. */
-class Field<O, V>(val name: String, val codec: Codec<V>, val role: Role, val read: (O) -> V) {
+class Field<O, V>(val name: String, val codec: Codec<V>, val role: Role, val read: (O) -> V, val runtimeOnly: Boolean = false) {
     internal var index = -1
 }
 

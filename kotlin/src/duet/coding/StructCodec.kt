@@ -27,6 +27,14 @@ abstract class StructCodec<T> : Codec<T>() {
     protected fun <V> field(name: String, codec: Codec<V>, role: Role = Role.Data, read: (T) -> V): Field<T, V> =
         Field(name, codec, role, read).also { declared.add(it) }
 
+    /**
+     * A field whose value only exists while the process runs (a session token, a live handle):
+     * `describe` reports it `"runtimeOnly": true`, as Swift's `@RuntimeOnly`, and the restore
+     * drill reports a spine that holds one.
+     */
+    protected fun <V> runtimeOnlyField(name: String, codec: Codec<V>, read: (T) -> V): Field<T, V> =
+        Field(name, codec, Role.Data, read, runtimeOnly = true).also { declared.add(it) }
+
     /** The value from its decoded fields. */
     protected abstract fun build(f: Fields): T
 

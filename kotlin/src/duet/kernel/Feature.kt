@@ -33,5 +33,11 @@ abstract class Feature<S, A, P>(
     /** Rebuilds a full state from a spine (L0 fields and island summaries). */
     open fun restore(spine: JsonValue): S = SpineOverlay.restore(this, spine)
 
+    /**
+     * The same over [base], the state the relaunched screen starts from (the restore drill sends
+     * the fixture's initial state); without one, [restore] of the spine alone.
+     */
+    open fun restore(spine: JsonValue, base: JsonValue?): S = if (base == null) restore(spine) else SpineOverlay.restore(this, spine, base)
+
     val effects: EffectCodec<P> by lazy { EffectCodec(effectCodec) }
 }

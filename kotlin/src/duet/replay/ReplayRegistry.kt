@@ -38,8 +38,8 @@ class ServedFeature<S, A, P>(val feature: Feature<S, A, P>) {
         return feature.stateCodec.encode(reduced.state) to feature.effects.encodeAll(reduced.effects)
     }
 
-    /** The canonical state rebuilt from a spine. */
-    fun restore(spine: JsonValue): String = Dialect.compact(feature.stateCodec.encode(feature.restore(spine)))
+    /** The canonical state rebuilt from a spine, over [base] when the request brings one. */
+    fun restore(spine: JsonValue, base: JsonValue? = null): String = Dialect.compact(feature.stateCodec.encode(feature.restore(spine, base)))
 
     fun describe(): FeatureStructure = FeatureStructure.of(feature)
 }

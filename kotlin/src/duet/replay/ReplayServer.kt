@@ -134,7 +134,7 @@ class ReplayServer(private val registry: ReplayRegistry) {
         val feature = registry.feature(name) ?: return unknownFeature(name)
         val spine = request["spine"] ?: return error("restore needs a \"spine\"")
         return try {
-            line(JsonObject.of("state" to JsonString(feature.restore(spine))))
+            line(JsonObject.of("state" to JsonString(feature.restore(spine, request["base"]))))
         } catch (e: Exception) {
             error("restore $name: ${e.message}")
         }

@@ -3,6 +3,7 @@ package duet.structure
 import duet.coding.Codec
 import duet.coding.Role
 import duet.dialect.JsonArray
+import duet.dialect.JsonBool
 import duet.dialect.JsonObject
 import duet.dialect.JsonString
 import duet.dialect.JsonValue
@@ -36,7 +37,7 @@ data class FeatureStructure(val feature: String, val fields: List<FieldDescripti
             val out = ArrayList<FieldDescription>()
             for (field in codec.fields ?: return out) {
                 val path = prefix + field.name
-                out.add(FieldDescription(path, field.codec.shape, field.role.text, field.codec.kinds))
+                out.add(FieldDescription(path, field.codec.shape, field.role.text, field.codec.kinds, field.runtimeOnly))
                 if (!field.codec.isOptional && field.codec.fields != null) out.addAll(describeFields(field.codec, "$path."))
             }
             return out
@@ -49,14 +50,19 @@ data class FeatureStructure(val feature: String, val fields: List<FieldDescripti
     }
 }
 
-/** One state field: where it is, its JSON shape, its L0 role and, for enums, every case. */
-data class FieldDescription(val path: String, val shape: String, val role: String, val kinds: List<String>? = null) {
+/**
+ * One state field: where it is, its JSON shape, its L0 role, for enums every case, and whether its
+ * value only exists at run time (`"runtimeOnly": true`, written only when it does).
+ */
+data class FieldDescription(val path: String, val shape: String, val role: String, val kinds: List<String>? = null,
+                            val runtimeOnly: Boolean = false) {
     val isStructural: Boolean get() = role != Role.Data.text
 
     fun toJson(): JsonValue {
         val members = arrayListOf<Pair<String, JsonValue>>(
             "path" to JsonString(path), "role" to JsonString(role), "shape" to JsonString(shape))
         if (kinds != null) members.add("kinds" to JsonArray(kinds.map { JsonString(it) }))
+        if (runtimeOnly) members.add("runtimeOnly" to JsonBool.TRUE)
         return JsonObject.of(*members.toTypedArray())
     }
 }

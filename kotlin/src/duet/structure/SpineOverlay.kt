@@ -5,8 +5,8 @@ import duet.dialect.JsonValue
 import duet.kernel.Feature
 
 /**
- * The default restore: lay the spine's L0 and island fields over the feature's initial state
- * (a structural field absent from the spine is cleared), then decode the result as the state,
+ * The default restore: lay the spine's L0 and island fields over a base — the request's, else the
+ * feature's initial state (a structural field absent from the spine is cleared), then decode the result as the state,
  * so an overlay that does not make a valid state is refused. The same rule as the Swift
  * runner's `SpineOverlay`.
  *
@@ -16,8 +16,9 @@ import duet.kernel.Feature
  * ```
  */
 object SpineOverlay {
-    fun <S> restore(feature: Feature<S, *, *>, spine: JsonValue): S {
-        var state: JsonValue = feature.stateCodec.encode(feature.initial)
+    /** [base]: the state to lay the spine over; the feature's initial state when absent. */
+    fun <S> restore(feature: Feature<S, *, *>, spine: JsonValue, base: JsonValue? = null): S {
+        var state: JsonValue = base ?: feature.stateCodec.encode(feature.initial)
         for (field in FeatureStructure.of(feature).fields) {
             if (!field.isStructural) continue
             val path = field.path.split('.')

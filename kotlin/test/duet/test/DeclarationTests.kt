@@ -3,6 +3,7 @@ package duet.test
 import duet.coding.SumCodec
 import duet.dialect.Dialect
 import duet.kernel.Feature
+import duet.structure.FieldDescription
 import duet.structure.FeatureStructure
 import memorylane.MainNav
 import memorylane.MemoryLane
@@ -45,6 +46,18 @@ class DeclarationTests : Suite("declarations") {
             assertEquals("optional<sum>", sheet.shape)
             assertEquals(listOf("capture", "inviteCode", "notificationPriming"), sheet.kinds)
             assertEquals("tabs", described.fields.first { it.path == "activeTab" }.role)
+        }
+        test("a runtime-only field describes as Swift's @RuntimeOnly does, and only it") {
+            class Chrome(val zoom: Long, val session: String?)
+            val codec = object : duet.coding.StructCodec<Chrome>() {
+                val zoom = field("zoom", duet.coding.Codecs.int) { it.zoom }
+                val session = runtimeOnlyField("session", duet.coding.Codecs.optional(duet.coding.Codecs.string)) { it.session }
+                override fun build(f: duet.coding.Fields) = Chrome(f[zoom], f[session])
+            }
+            val described = codec.fields.map { FieldDescription(it.name, it.codec.shape, it.role.text, it.codec.kinds, it.runtimeOnly).toJson() }
+                .map { Dialect.compact(it) }
+            assertEquals(listOf("""{"path":"session","role":"data","runtimeOnly":true,"shape":"optional<string>"}""",
+                                """{"path":"zoom","role":"data","shape":"int"}"""), described.sorted())
         }
         test("restore keeps the spine's structural fields and rebuilds the rest from the initial state") {
             val restored = MainNav.restore(Dialect.parse("{\"activeTab\":{\"case\":\"profile\"},\"memoriesCaptured\":9}"))

@@ -6,7 +6,7 @@
 /// ```swift
 /// JSONPathLocator.offset(of: "steps[1].expectedState", in: bytes)   // where step 1 (or its expectedState) starts
 /// ```
-enum JSONPathLocator {
+public enum JSONPathLocator {
     enum Component: Equatable { case key(String), index(Int) }
 
     static func components(_ path: String) -> [Component] {
@@ -24,7 +24,17 @@ enum JSONPathLocator {
         return result
     }
 
-    static func offset(of path: String, in bytes: [UInt8]) -> Int {
+    /// The 1-based line and column (in characters) where `offset(of:in:)` points.
+    public static func place(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let offset = offset(of: path, in: bytes)
+        var line = 1, column = 1
+        for byte in bytes[..<offset] {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
+    public static func offset(of path: String, in bytes: [UInt8]) -> Int {
         var walker = Walker(bytes: bytes)
         walker.skipSpace()
         var found = walker.at

@@ -1,0 +1,108 @@
+import Duet
+
+/// The tools of `duet mcp`: the read verbs and the gates.
+enum MCPCatalogue {
+    static var all: [MCPTool] { [verify, census, queryTouches, queryKinds, querySQL, lint, pending, show] }
+
+    static func tool(named name: String) -> MCPTool? { all.first { $0.name == name } }
+
+    // MARK: - Schemas of results
+
+    private static func schema(_ type: String, _ properties: [String: JSONValue] = [:], items: JSONValue? = nil, description: String) -> JSONValue {
+        var members: [String: JSONValue] = ["type": .string(type), "description": .string(description)]
+        if !properties.isEmpty { members["properties"] = JSONRPC.object(properties) }
+        if let items { members["items"] = items }
+        return JSONRPC.object(members)
+    }
+    private static let string = JSONRPC.object(["type": .string("string")])
+    private static let integer = JSONRPC.object(["type": .string("integer")])
+    private static let rows = JSONRPC.object(["type": .string("object")])
+    private static func array(_ items: JSONValue) -> JSONValue { JSONRPC.object(["type": .string("array"), "items": items]) }
+
+    // MARK: - Tools
+
+    static var verify: MCPTool { MCPTool(
+        name: "verify", title: "Verify fixtures",
+        description: "Replay every stored fixture through the platform runners and byte-compare each step's state and effects; "
+            + "the run is stored. Each failing fixture names its step, label, action, first divergent JSON path and both fragments. "
+            + "Runs the manifest's lint first. status holds only when every platform replayed every fixture.",
+        verb: VerifyVerb.self,
+        parameters: [
+            .init(name: "platform", kind: .choice(["swift", "kotlin", "all"]), description: "swift (default), kotlin, or all (both, plus declaration parity)", option: "--platform"),
+            .init(name: "feature", kind: .string, description: "only this feature's fixtures (and chains through it)", option: "--feature"),
+            .init(name: "fixture", kind: .string, description: "only this fixture", option: "--fixture"),
+            .init(name: "shard", kind: .string, description: "K/N: only the K-th of N step-balanced shards", option: "--shard"),
+            .init(name: "jobs", kind: .integer, description: "runner processes per platform (1-64)", option: "--jobs"),
+        ],
+        result: schema("object", [
+            "fixtures": integer, "missingRunners": array(string),
+            "runs": array(schema("object", ["platform": string, "status": string, "passed": integer, "failed": integer,
+                                            "notRun": integer, "steps": integer, "results": array(rows)],
+                                 description: "one platform's run")),
+        ], description: "the runs per platform, each fixture's result and failure"),
+        readOnly: false) }
+
+    static var census: MCPTool { MCPTool(
+        name: "census", title: "Navigation census",
+        description: "Count path, slot, tabs and stage fields per feature (declared and observed over the indexed snapshots), "
+            + "and list navigation-shaped data fields with their rulings; findings when one has no ruling.",
+        verb: CensusVerb.self,
+        parameters: [.init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest")],
+        result: schema("object", ["features": array(rows), "candidates": array(rows)],
+                       description: "features: per feature declared and observed counts (the last row is the total); candidates: fields that need a ruling")) }
+
+    static var queryTouches: MCPTool { MCPTool(
+        name: "query_touches", title: "Where a kind appears",
+        description: "Every fixture and step range where a kind is present, with the verb (action case) that entered and left it. "
+            + "kind is feature.primitive.case (capture.slot.camera), feature.case, or a bare case name.",
+        verb: QueryTouchesVerb.self,
+        parameters: [.init(name: "kind", kind: .string, description: "the kind, e.g. capture.slot.camera", required: true)],
+        result: schema("array", items: rows, description: "one row per stretch: fixture, feature, kind, field, depth, entered, entered_by, left, left_by, snapshots")) }
+
+    static var queryKinds: MCPTool { MCPTool(
+        name: "query_kinds", title: "Kind coverage",
+        description: "Every kind with how many fixtures and steps reach it; declared kinds no fixture reaches show 0 fixtures.",
+        verb: QueryKindsVerb.self,
+        parameters: [.init(name: "feature", kind: .string, description: "only this feature's kinds", option: "--feature")],
+        result: schema("array", items: rows, description: "kind, feature, field, primitive, declared, reached, fixtures, steps")) }
+
+    static var querySQL: MCPTool { MCPTool(
+        name: "query_sql", title: "Read-only SQL",
+        description: "One read-only SELECT over the corpus views (census, census_fields, kind_coverage, fixtures_by_kind, verbs, "
+            + "transitions, fixture_snapshots, island_statistics, ledger, l0_fields, latest_results) on a read-only connection.",
+        verb: QuerySQLVerb.self,
+        parameters: [.init(name: "sql", kind: .string, description: "one SELECT statement", required: true)],
+        result: schema("array", items: rows, description: "one object per row, keyed by column")) }
+
+    static var lint: MCPTool { MCPTool(
+        name: "lint", title: "Lint the manifest",
+        description: "Check parity/manifest.yaml: grammar, ledger entries, rulings, paths, fixture symmetry and declaration parity; "
+            + "each finding is FILE:LINE:COL, rule and fix.",
+        verb: LintVerb.self,
+        parameters: [
+            .init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest"),
+            .init(name: "refresh", kind: .boolean, description: "ask each runner for a fresh describe first", option: "--refresh"),
+        ],
+        result: schema("object", ["status": string, "summary": string], description: "the lint report: status, summary, errors, findings, warnings"),
+        readOnly: false) }
+
+    static var pending: MCPTool { MCPTool(
+        name: "pending", title: "Pending recordings",
+        description: "Recordings waiting for review: new scenarios, and fixtures whose behaviour drifted (where it first differs).",
+        verb: PendingVerb.self, parameters: [],
+        result: schema("array", items: rows, description: "name, reason, feature, step, path, stored, recorded, recordedAt")) }
+
+    static var show: MCPTool { MCPTool(
+        name: "show", title: "Show a fixture",
+        description: "One fixture step by step (action, effects, what changed in the state), or one step in full.",
+        verb: ShowVerb.self,
+        parameters: [
+            .init(name: "fixture", kind: .string, description: "the fixture name (query_sql \"SELECT name FROM fixtures\" lists them)", required: true),
+            .init(name: "step", kind: .integer, description: "one step, 0-based"),
+        ],
+        result: schema("object", ["fixture": string, "steps": array(rows)], description: "the fixture's steps"),
+        positional: { arguments in
+            guard let fixture = arguments["fixture"]?.stringValue else { return nil }
+            return fixture + (arguments["step"]?.intValue.map { "#\($0)" } ?? "")
+        }) }
+}

@@ -1,0 +1,77 @@
+import Duet
+import DuetGates
+
+/// The report of `drill restore`: a findings table and a summary in every format; the JSON form
+/// is `{"summary": {"fixtures", "snapshots", "steps", "findings"}, "findings": [{"fixture", "step",
+/// "node", "rule", "path", "expected", "actual"}]}` (absent values are null; with several platforms
+/// each finding also names its `platform`). Ruled findings, when there are any, follow under `ruled`
+/// with their `reason`; they are not counted in `summary.findings`.
+enum DrillReports {
+    static func restore(_ outcome: DrillOutcome) -> Report {
+        let several = outcome.runs.count > 1
+        let findings = outcome.runs.flatMap { run in run.findings.map { (run.platform, $0) } }
+        let ruled = outcome.runs.flatMap { run in run.ruled.map { (run.platform, $0) } }
+        func row(_ platform: String, _ f: DrillFinding, rule: String, detail: String) -> [Table.Cell] {
+            func fragment(_ s: String?) -> Table.Cell { s.map { .text($0) } ?? (f.path == nil ? .none : .text("(absent)")) }
+            return [.text(platform), .text(f.fixture), f.step.map { .int($0) } ?? .text("initial"), f.node.map { .text($0) } ?? .none,
+                    .text(rule), f.path.map { .text($0.isEmpty ? "(root)" : $0) } ?? .none, fragment(f.expected), fragment(f.actual), .text(detail)]
+        }
+        let rows = findings.map { row($0, $1, rule: $1.rule.rawValue, detail: $1.message) }
+            + ruled.map { row($0, $1.finding, rule: $1.finding.rule.rawValue + " (ruled)", detail: "ruled: " + $1.ruling.reason) }
+        var summary = JSONObject()
+        summary["fixtures"] = .int(Int64(outcome.fixtureCount))
+        summary["snapshots"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.snapshotCount }))
+        summary["steps"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.stepCount }))
+        summary["findings"] = .int(Int64(findings.count))
+        func object(_ platform: String, _ f: DrillFinding) -> JSONObject {
+            func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+            var object = JSONObject()
+            object["fixture"] = .string(f.fixture)
+            object["step"] = f.step.map { .int(Int64($0)) } ?? .null
+            object["node"] = text(f.node)
+            object["rule"] = .string(f.rule.rawValue)
+            object["path"] = text(f.path)
+            object["expected"] = text(f.expected)
+            object["actual"] = text(f.actual)
+            if several { object["platform"] = .string(platform) }
+            return object
+        }
+        var json = JSONObject()
+        json["summary"] = .object(summary)
+        json["findings"] = .array(findings.map { .object(object($0, $1)) })
+        if !ruled.isEmpty {
+            json["ruled"] = .array(ruled.map { platform, r in
+                var entry = object(platform, r.finding)
+                entry["reason"] = .string(r.ruling.reason)
+                return .object(entry)
+            })
+        }
+        var sections: [Report.Section] = []
+        if !rows.isEmpty {
+            let table = Table(columns: ["platform", "fixture", "step", "node", "rule", "path", "expected", "actual", "detail"], rows: rows)
+            sections.append(Report.Section(id: "findings", title: "Restore drill findings", content: .table(table)))
+        }
+        sections.append(Report.Section(id: "summary", title: "Restore drill", content: .text(summaryText(outcome))))
+        return Report(sections: sections, json: .object(json))
+    }
+
+    static func summaryText(_ outcome: DrillOutcome) -> String {
+        var lines = outcome.runs.map { run in
+            let empty = run.results.count { $0.emptySpine }
+            var line = "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.results.count) fixtures, \(run.snapshotCount) snapshots,"
+            line += " \(run.stepCount) steps drilled, \(run.findings.count) findings (\(run.failedFixtures.count) fixtures)"
+            if !run.ruled.isEmpty { line += ", \(run.ruled.count) ruled (drill.rulings)" }
+            line += " in \(run.durationMilliseconds) ms,"
+            line += " \(run.requests) requests"
+            if empty > 0 {
+                line += "\n  \(empty) of them have an empty spine (no L0 field, no island): each restored once, nothing persisted can diverge"
+            }
+            return line
+        }
+        lines += outcome.missingRunners.map { "\($0): failed — no runner" }
+        lines += outcome.staleRulings.map { "stale ruling: \($0.fixture) \($0.rule) matches no finding — remove it from drill.rulings" }
+        if outcome.fixtureCount == 0 { lines.append("nothing drilled — no stored fixture matches") }
+        if let filter = outcome.filter { lines.append("filtered drill (\(filter)): stored as filtered; milestones report full drills only") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,14 @@
+extension Corpus {
+    /// Runs `body` reading the file without mapping it into memory. For one pass over the whole
+    /// corpus (the restore drill): a map gains nothing there and grows the process's resident
+    /// pages by the size of the file.
+    ///
+    /// ```swift
+    /// let run = try corpus.withUnmappedReads { try drill.run(…) }
+    /// ```
+    public func withUnmappedReads<T>(_ body: () throws -> T) throws -> T {
+        try database.execute(sql: "PRAGMA mmap_size=0")
+        defer { try? database.execute(sql: "PRAGMA mmap_size=\(Database.mmapBytes)") }
+        return try body()
+    }
+}

@@ -1,0 +1,117 @@
+/// A restore drill run as the corpus keeps it (table `drill_runs`), with its findings.
+public struct StoredDrillRun: Sendable, Equatable {
+    /// `full` when every stored fixture was drilled, `filtered` under `--feature` / `--fixture`.
+    public enum Scope: String, Sendable { case full, filtered }
+
+    /// Row id; nil before the run is stored.
+    public var id: Int64?
+    public var startedAt: String
+    public var platform: String
+    public var runner: String
+    public var scope: Scope
+    /// What a filtered run was limited to (`feature timeline`, `fixture capture.camera`).
+    public var filter: String?
+    /// `passed` or `failed`.
+    public var status: String
+    public var fixtureCount: Int
+    public var snapshotCount: Int
+    public var stepCount: Int
+    public var maxSpineBytes: Int
+    /// Why the run stopped early (the runner kept failing); nil when it ran to the end.
+    public var runnerFailure: String?
+    public var durationMilliseconds: Int
+    public var findings: [StoredDrillFinding]
+
+    public init(id: Int64? = nil, startedAt: String, platform: String, runner: String, scope: Scope, filter: String?, status: String,
+                fixtureCount: Int, snapshotCount: Int, stepCount: Int, maxSpineBytes: Int, runnerFailure: String?,
+                durationMilliseconds: Int, findings: [StoredDrillFinding]) {
+        self.id = id; self.startedAt = startedAt; self.platform = platform; self.runner = runner; self.scope = scope
+        self.filter = filter; self.status = status; self.fixtureCount = fixtureCount; self.snapshotCount = snapshotCount
+        self.stepCount = stepCount; self.maxSpineBytes = maxSpineBytes; self.runnerFailure = runnerFailure
+        self.durationMilliseconds = durationMilliseconds; self.findings = findings
+    }
+
+    /// The fixtures with at least one finding no ruling accepts, sorted.
+    public var failingFixtures: [String] { Array(Set(findings.filter { $0.ruling == nil }.map(\.fixture))).sorted() }
+    public var openFindingCount: Int { findings.count { $0.ruling == nil } }
+}
+
+/// One finding of a drill run (table `drill_findings`).
+public struct StoredDrillFinding: Sendable, Equatable {
+    public var fixture: String
+    /// 0-based; nil for the fixture's initial state (or a finding not tied to a snapshot).
+    public var step: Int?
+    public var node: String?
+    public var rule: String
+    public var path: String?
+    public var expected: String?
+    public var actual: String?
+    public var message: String?
+    /// The reason of the `drill.rulings` entry that accepts it; nil for a finding that fails the run.
+    public var ruling: String?
+
+    public init(fixture: String, step: Int?, node: String?, rule: String, path: String?, expected: String?, actual: String?,
+                message: String?, ruling: String? = nil) {
+        self.fixture = fixture; self.step = step; self.node = node; self.rule = rule; self.path = path
+        self.expected = expected; self.actual = actual; self.message = message; self.ruling = ruling
+    }
+}
+
+extension Corpus {
+    /// Stores a drill run and its findings in one transaction; returns the run's id.
+    ///
+    /// ```swift
+    /// let id = try corpus.storeDrillRun(run)
+    /// let latest = try corpus.drillRuns(platform: "swift", limit: 1).first   // findings included
+    /// ```
+    @discardableResult
+    public func storeDrillRun(_ run: StoredDrillRun) throws -> Int64 {
+        try write {
+            try database.execute("""
+                INSERT INTO drill_runs (started_at, platform, runner, scope, filter, status, fixture_count, snapshot_count,
+                                        step_count, finding_count, ruled_count, max_spine_bytes, ended_early, runner_failure, duration_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.scope.rawValue), SQLValue(run.filter),
+                      .text(run.status), SQLValue(run.fixtureCount), SQLValue(run.snapshotCount), SQLValue(run.stepCount),
+                      SQLValue(run.openFindingCount), SQLValue(run.findings.count - run.openFindingCount), SQLValue(run.maxSpineBytes), SQLValue(run.runnerFailure != nil),
+                      SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds)])
+            let id = database.lastInsertRowID
+            let insert = try database.cachedStatement("""
+                INSERT INTO drill_findings (run_id, seq, fixture, step, node, rule, path, expected, actual, message, ruling)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (seq, finding) in run.findings.enumerated() {
+                try insert.execute([.integer(id), SQLValue(seq), .text(finding.fixture), SQLValue(finding.step), SQLValue(finding.node),
+                                    .text(finding.rule), SQLValue(finding.path), SQLValue(finding.expected), SQLValue(finding.actual),
+                                    SQLValue(finding.message), SQLValue(finding.ruling)])
+            }
+            return id
+        }
+    }
+
+    /// Stored drill runs, newest first, with their findings; `fullOnly` leaves out filtered runs.
+    public func drillRuns(platform: String? = nil, fullOnly: Bool = false, limit: Int = 20) throws -> [StoredDrillRun] {
+        let rows = try database.rows("""
+            SELECT id, started_at, platform, runner, scope, filter, status, fixture_count, snapshot_count, step_count,
+                   max_spine_bytes, runner_failure, duration_ms
+            FROM drill_runs WHERE (?1 IS NULL OR platform = ?1) AND (?2 = 0 OR scope = 'full') ORDER BY id DESC LIMIT ?3
+            """, [SQLValue(platform), SQLValue(fullOnly), SQLValue(limit)])
+        return try rows.map { row in
+            let id = row[0].integer ?? 0
+            return StoredDrillRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
+                                  scope: StoredDrillRun.Scope(rawValue: row[4].text ?? "") ?? .filtered, filter: row[5].text,
+                                  status: row[6].text ?? "", fixtureCount: Int(row[7].integer ?? 0), snapshotCount: Int(row[8].integer ?? 0),
+                                  stepCount: Int(row[9].integer ?? 0), maxSpineBytes: Int(row[10].integer ?? 0), runnerFailure: row[11].text,
+                                  durationMilliseconds: Int(row[12].integer ?? 0), findings: try drillFindings(run: id))
+        }
+    }
+
+    private func drillFindings(run id: Int64) throws -> [StoredDrillFinding] {
+        try database.rows("""
+            SELECT fixture, step, node, rule, path, expected, actual, message, ruling FROM drill_findings WHERE run_id = ? ORDER BY seq
+            """, [.integer(id)]).map { row in
+            StoredDrillFinding(fixture: row[0].text ?? "", step: row[1].integer.map { Int($0) }, node: row[2].text, rule: row[3].text ?? "",
+                               path: row[4].text, expected: row[5].text, actual: row[6].text, message: row[7].text, ruling: row[8].text)
+        }
+    }
+}

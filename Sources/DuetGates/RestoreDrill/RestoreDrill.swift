@@ -1,0 +1,57 @@
+import Duet
+import DuetCorpus
+import DuetReplay
+import Foundation
+
+/// The restore drill of stored fixtures through one platform's runner (DESIGN §1): for every
+/// snapshot, the runner `restore`s a full state from its spine, which must give the spine back byte
+/// for byte; then the fixture's remaining actions are replayed from the restored state and every
+/// later spine must equal the recorded one ("killed after step k, relaunched, the user goes on").
+///
+/// ```swift
+/// let drill = RestoreDrill(command: "./memorylane-runner", platform: "swift")
+/// let run = try drill.run(plans: DrillPlan.plans(try corpus.structures()), next: source)
+/// run.findings.first?.description   // timeline step 2 node timeline: carry-on at path[0]: …
+/// ```
+public struct RestoreDrill: Sendable {
+    /// The class of Android's saved-state limit.
+    public static let defaultMaxSpineBytes = 50 * 1024
+
+    public let command: String
+    public let platform: String
+    public var timeout: Double
+    public var startupTimeout: Double?
+    /// Requests written ahead of the answers read.
+    public var window: Int
+    public var maxSpineBytes: Int
+
+    public init(command: String, platform: String, timeout: Double = 10, startupTimeout: Double? = nil, window: Int = 512,
+                maxSpineBytes: Int = RestoreDrill.defaultMaxSpineBytes) {
+        self.command = command; self.platform = platform; self.timeout = timeout; self.startupTimeout = startupTimeout
+        self.window = max(1, window); self.maxSpineBytes = maxSpineBytes
+    }
+
+    /// Drills the subjects `next` yields (nil at the end). `progress` gets the fixtures done so far.
+    /// Results come back in fixture-name order.
+    public func run(plans: [String: DrillPlan], next: () throws -> DrillSubject?, progress: ((_ done: Int) -> Void)? = nil) throws -> DrillRun {
+        let started = Date()
+        let session = ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
+        defer { session.close() }
+        var results: [DrillFixtureResult] = []
+        let pipeline = DrillPipeline(session: session, window: window, options: .init(plans: plans, maxSpineBytes: maxSpineBytes))
+        let requests = try pipeline.run(next: next) { result in
+            results.append(result)
+            progress?(results.count)
+        }
+        results.sort { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
+        return DrillRun(platform: platform, runner: command, results: results, runnerFailure: session.endedBy,
+                        startedAt: Self.timestamp(started), durationMilliseconds: Int(Date().timeIntervalSince(started) * 1000),
+                        requests: requests)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,201 @@
+// drill-bench: restore-drill rate against verify rate on the same corpus, side by side in one run,
+// on the seed and on a generated corpus of --steps steps (the seed's Memory Lane fixtures
+// replicated under new names), and the drill's peak memory there.
+//
+//   swift build -c release --scratch-path /tmp/build-drill-rel --product drill-bench
+//   swift build -c release --scratch-path /tmp/build-drill-rel --product memorylane-runner
+//   /tmp/build-drill-rel/release/drill-bench [--steps 1000000] [--rounds 3] [--runner PATH] [--keep DIR]
+//
+// Every measurement runs in its own child process (`drill-bench --one verify|drill CORPUS RUNNER`),
+// verify and drill alternating, so each reports its own wall time and memory — peak RSS (VmHWM)
+// and peak anonymous memory (RssAnon sampled every 50 ms: RSS also counts the corpus pages SQLite
+// maps for reads) — and a busy machine slows both alike. Rates: the median and the best of the rounds. Verify is `ParallelReplayer` with one runner over `corpus.fixtures()`
+// (what `duet verify` does, without storing the run); the drill is `DrillWorkflow` (what
+// `duet drill restore` does, storing its run). Steps are fixture steps in both.
+import Duet
+import DuetCorpus
+import DuetGates
+import DuetReplay
+import Foundation
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+func cpuSeconds(_ who: __rusage_who) -> Double {
+    var usage = rusage()
+    getrusage(who.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// A line of /proc/self/status in MB: `VmRSS` (all resident pages), `RssAnon` (heap and stacks:
+/// what the process itself holds), `RssFile` (file pages mapped, here the corpus SQLite maps for reads).
+func statusMB(_ key: String) -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+}
+
+/// The highest `RssAnon` seen, sampled every 0.2 s on its own thread (the kernel keeps no peak of it).
+final class AnonymousPeak: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak = 0.0
+    init() {
+        Thread.detachNewThread { [self] in
+            while true {
+                let now = statusMB("RssAnon")
+                lock.withLock { peak = max(peak, now) }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+    }
+    var value: Double { lock.withLock { max(peak, statusMB("RssAnon")) } }
+}
+let executable = Bundle.main.executablePath ?? arguments[0]
+
+// MARK: - One measurement (child)
+
+if let index = arguments.firstIndex(of: "--one") {
+    let (what, path, runner) = (arguments[index + 1], arguments[index + 2], arguments[index + 3])
+    let anonymous = AnonymousPeak()
+    let corpus = try Corpus.open(at: path)
+    let start = now()
+    var line = JSONObject()
+    if what == "verify" {
+        let fixtures = try corpus.fixtures()
+        let run = ParallelReplayer(command: runner, platform: "swift", processes: 1, timeout: 60).verify(fixtures)
+        line["steps"] = .int(Int64(run.stepCount))
+        line["requests"] = .int(Int64(run.stepCount))
+        line["fixtures"] = .int(Int64(run.results.count))
+        line["failed"] = .int(Int64(run.failedCount + run.notRunCount))
+    } else {
+        // Resident memory at each tenth of the fixtures: flat means memory follows the window, not the corpus.
+        var samples: [String] = []
+        let outcome = try DrillWorkflow(corpus: corpus, runners: ["swift": runner], timeout: 60).run { _, done, total in
+            if done == total || done % max(1, total / 10) == 0 { samples.append(String(format: "%.0f", statusMB("RssAnon"))) }
+        }
+        line["residentMB"] = .string(samples.joined(separator: " "))
+        let run = outcome.runs[0]
+        line["steps"] = .int(Int64(run.stepCount))
+        line["requests"] = .int(Int64(run.requests))
+        line["fixtures"] = .int(Int64(run.results.count))
+        line["failed"] = .int(Int64(run.failedFixtures.count))
+        line["runnerFailure"] = run.runnerFailure.map { .string($0.description) }
+    }
+    line["seconds"] = .string(String(format: "%.3f", now() - start))
+    line["cpu"] = .string(String(format: "%.1f s here, %.1f s in the runner", cpuSeconds(RUSAGE_SELF), cpuSeconds(RUSAGE_CHILDREN)))
+    line["anonymousMB"] = .string(String(format: "%.0f", anonymous.value))
+    // The process's own peak (a child's ru_maxrss can carry its parent's at spawn).
+    line["peakMB"] = .string(String(format: "%.0f", statusMB("VmHWM")))
+    print(JSONValue.object(line).canonicalString)
+    exit(0)
+}
+
+// MARK: - The corpora
+
+let steps = Int(option("--steps") ?? "") ?? 1_000_000
+let rounds = Int(option("--rounds") ?? "") ?? 3
+let runner = option("--runner") ?? URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("memorylane-runner").path
+guard FileManager.default.isExecutableFile(atPath: runner) else {
+    FileHandle.standardError.write(Data("drill-bench: no runner at \(runner) — build memorylane-runner (release) next to drill-bench or pass --runner\n".utf8))
+    exit(3)
+}
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let work = option("--keep").map { URL(fileURLWithPath: $0) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("drill-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { if option("--keep") == nil { try? FileManager.default.removeItem(at: work) } }
+
+let seedPath = work.appendingPathComponent("seed.db").path
+let seed = try Corpus.load(seed: root.appendingPathComponent("corpus.db.seed").path, into: seedPath)
+let recorded = try seed.fixtures()
+
+let bigPath = work.appendingPathComponent("generated.db").path
+if !FileManager.default.fileExists(atPath: bigPath) {
+    let generationStart = now()
+    let big = try Corpus.open(at: bigPath)
+    try big.setStructures(try seed.structures(), origin: "runner:swift")
+    var total = 0, round = 0, batch: [Fixture] = []
+    while total < steps {
+        for var fixture in recorded where total < steps {
+            fixture.name += "~\(round)"
+            total += fixture.steps.count
+            batch.append(fixture)
+            if batch.count == 4096 { try big.upsertFixtures(batch); batch.removeAll(keepingCapacity: true) }
+        }
+        round += 1
+    }
+    try big.upsertFixtures(batch)
+    print(String(format: "drill-bench: generated %d steps in %d fixtures (%d rounds of the seed's %d) in %.1f s",
+                 total, try big.fixtureNames().count, round, recorded.count, now() - generationStart))
+}
+
+// MARK: - Side by side
+
+struct Measurement {
+    var steps = 0, requests = 0, fixtures = 0, failed = 0
+    var seconds = 0.0, peakMB = 0.0
+    var resident = ""
+    var anonymousMB = 0.0
+    var rate: Double { Double(steps) / seconds }
+}
+
+func measure(_ what: String, _ path: String) -> Measurement {
+    // posix_spawn and wait4 by hand, reading the one result line the child prints.
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { fatalError("drill-bench: no pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    let argv: [UnsafeMutablePointer<CChar>?] = [executable, "--one", what, path, runner].map { (text: String) in strdup(text) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { fatalError("drill-bench: cannot start a measurement") }
+    posix_spawn_file_actions_destroy(&actions)
+    close(fds[1])
+    let output = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile()
+    var status: Int32 = 0, usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { fatalError("drill-bench: lost the measurement's process") }
+    guard let line = String(data: output, encoding: .utf8)?.split(separator: "\n").last,
+          let value = try? CanonicalJSON.parse(String(line)) else { fatalError("drill-bench: \(what) printed no result (status \(status))") }
+    if let failure = value["runnerFailure"]?.stringValue { fatalError("drill-bench: \(what): \(failure)") }
+    return Measurement(steps: Int(value["steps"]?.intValue ?? 0), requests: Int(value["requests"]?.intValue ?? 0),
+                       fixtures: Int(value["fixtures"]?.intValue ?? 0), failed: Int(value["failed"]?.intValue ?? 0),
+                       seconds: Double(value["seconds"]?.stringValue ?? "") ?? .infinity, peakMB: Double(value["peakMB"]?.stringValue ?? "") ?? 0,
+                       resident: value["residentMB"]?.stringValue ?? "", anonymousMB: Double(value["anonymousMB"]?.stringValue ?? "") ?? 0)
+}
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+}
+
+var holds = true
+for (label, path, repeats) in [("seed", seedPath, max(rounds, 5)), ("generated", bigPath, rounds)] {
+    var verifies: [Measurement] = [], drills: [Measurement] = []
+    for _ in 0..<repeats {
+        verifies.append(measure("verify", path))
+        drills.append(measure("drill", path))
+    }
+    let verify = verifies.max { $0.rate < $1.rate }!, drill = drills.max { $0.rate < $1.rate }!
+    func median(_ runs: [Measurement]) -> Double { runs.map(\.rate).sorted()[runs.count / 2] }
+    let ratio = median(drills) / median(verifies)
+    let peak = drills.map(\.peakMB).max() ?? 0, anonymousPeak = drills.map(\.anonymousMB).max() ?? 0
+    func rates(_ runs: [Measurement]) -> String { runs.map { String(format: "%.0f", $0.rate) }.joined(separator: " ") }
+    print("\(label): \(verify.fixtures) fixtures, \(verify.steps) steps (load \(loadAverage()))")
+    print(String(format: "  verify  %9.0f steps/s best of %d (%@), %.3f s, peak RSS %.0f MB (anonymous %.0f MB), %d failed",
+                 verify.rate, repeats, rates(verifies), verify.seconds, verifies.map(\.peakMB).max() ?? 0,
+                 verifies.map(\.anonymousMB).max() ?? 0, verify.failed))
+    print(String(format: "  drill   %9.0f steps/s best of %d (%@), %.3f s, peak RSS %.0f MB (anonymous %.0f MB), %d requests (%.2f per step), %d fixtures with findings",
+                 drill.rate, repeats, rates(drills), drill.seconds, peak, anonymousPeak, drill.requests,
+                 Double(drill.requests) / Double(max(1, drill.steps)), drill.failed))
+    if label == "generated" { print("  drill anonymous MB at each tenth of the fixtures: \(drill.resident)") }
+    print(String(format: "  drill / verify: %.0f%% of the medians, %.0f%% of the best (target >= 50%%)%@", ratio * 100, drill.rate / verify.rate * 100,
+                 label == "generated" ? String(format: "; drill peak RSS %.0f MB, anonymous %.0f MB (target <= 200 MB)", peak, anonymousPeak) : ""))
+    if drill.steps != verify.steps { print("  FAIL: the drill counted \(drill.steps) steps, verify \(verify.steps)"); holds = false }
+    if ratio < 0.5 { holds = false }
+    if label == "generated" && peak > 200 { holds = false }
+}
+print(holds ? "targets: hold" : "targets: FAIL")
+exit(holds ? 0 : 1)

@@ -1,0 +1,181 @@
+import Foundation
+import DuetCorpus
+
+/// SIGKILL at random points of a writing verb, then `duet corpus check` and the target's own
+/// invariant after every kill. A target is one entry of `KillTarget.all`: how to set up, the
+/// command of one round, and what the corpus must hold after a kill.
+struct KillTarget: Sendable {
+    var name: String
+    /// Kills in the full run; the quick mode runs a sixth (at least 5).
+    var kills: Int
+    /// The state every round starts from when `round` restores one; nil when a round starts where the last ended.
+    var startsFrom: String? = nil
+    /// Builds the target's folder under `work`, once.
+    var prepare: @Sendable (_ tools: Workspace, _ work: URL) throws -> Void
+    /// Sets up one round (e.g. restores a starting file) and returns the `duet` arguments to kill.
+    var round: @Sendable (_ tools: Workspace, _ work: URL, _ state: String) throws -> [String]
+    /// What the corpus holds after a run or a kill (one word per consistent state), or a `DriverFailure`
+    /// when it holds something inconsistent. Runs before the corpus check.
+    var observe: @Sendable (_ tools: Workspace, _ work: URL) throws -> String
+
+    static func corpus(_ work: URL) -> URL { work.appendingPathComponent("corpus.db") }
+
+    /// States where a multi-file write was cut between two files of record (each file is whole; the
+    /// corpus follows the tree): not a broken promise, reported apart.
+    static let partialStates: Set<String> = ["mixed", "partial"]
+}
+
+extension KillTarget {
+    /// The targets, in the order they run. The tree sync gets its entry here once it exists.
+    static let all: [KillTarget] = [importing, recording, ledgerSync, migrating]
+
+    /// `duet import` switching between two generations of 40 fixtures × 60 steps.
+    static let importing = KillTarget(name: "import", kills: 120, prepare: { tools, work in
+        for generation in Generations.names {
+            try Generations.writeFixtures(generation, fixtures: 40, steps: 60, to: work.appendingPathComponent(generation))
+        }
+        try tools.duet(["--corpus", corpus(work).path, "import", work.appendingPathComponent("A").path], in: work).expect(0, "the first import")
+    }, round: { _, work, state in
+        ["--corpus", corpus(work).path, "import", work.appendingPathComponent(state == "B" ? "A" : "B").path]
+    }, observe: { tools, work in
+        // The files of record are copied one by one, each whole: a kill between two leaves a tree of
+        // both generations, which the corpus then follows ("mixed"), and the next import completes.
+        let rows = try tools.rows("SELECT count(*), count(DISTINCT description), min(description) FROM fixtures", corpus: corpus(work))
+        guard let row = rows.first, row.count == 3 else { throw DriverFailure("no answer about the fixtures") }
+        guard row[0] == "40" else { throw DriverFailure("the corpus holds \(row[0]) fixtures, not 40") }
+        return row[1] == "1" ? String(row[2].suffix(1)) : "mixed"
+    })
+
+    /// `duet record --write` of the reference app into an empty corpus.
+    static let recording = KillTarget(name: "record", kills: 30, startsFrom: "empty", prepare: { tools, work in
+        try tools.duet(["--corpus", work.appendingPathComponent("empty.db").path, "corpus", "stats"], in: work).expect(0, "an empty corpus")
+        try tools.restore(work.appendingPathComponent("empty.db"), to: corpus(work))
+    }, round: { tools, work, _ in
+        try? FileManager.default.removeItem(at: work.appendingPathComponent("parity"))
+        try tools.restore(work.appendingPathComponent("empty.db"), to: corpus(work))
+        return ["--corpus", corpus(work).path, "record", "--write", "--runner", tools.memoryLaneRunner]
+    }, observe: { tools, work in
+        // Each fixture file is written whole; a kill between two leaves part of the recording in the
+        // tree, which the corpus follows ("partial"), and the next record completes it.
+        let row = try tools.rows("SELECT (SELECT count(*) FROM fixtures), (SELECT count(*) FROM scenarios)", corpus: corpus(work)).first ?? []
+        guard row.count == 2 else { throw DriverFailure("no answer about the recording") }
+        return row == ["0", "0"] ? "empty" : row[1] != "0" && row[0] == Self.recordedFixtures ? "recorded" : "partial"
+    })
+
+    /// How many fixtures a whole recording of the reference app holds: what its seed holds.
+    static let recordedFixtures: String = {
+        let seed = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("corpus.db.seed"), encoding: .utf8)) ?? ""
+        return String(seed.components(separatedBy: "\n").filter { $0.hasPrefix("INSERT INTO \"fixtures\" VALUES(") }.count)
+    }()
+
+    /// `duet ledger sync` switching a manifest of 800 island entries between two generations.
+    static let ledgerSync = KillTarget(name: "ledger sync", kills: 30, prepare: { tools, work in
+        for generation in Generations.names {
+            try Generations.writeManifest(generation, islands: 800, to: work.appendingPathComponent("\(generation).yaml"))
+        }
+        try tools.duet(["--corpus", corpus(work).path, "ledger", "sync", "--manifest", work.appendingPathComponent("A.yaml").path], in: work)
+            .expect(0, "the first sync")
+    }, round: { _, work, state in
+        ["--corpus", corpus(work).path, "ledger", "sync", "--manifest", work.appendingPathComponent(state == "A" ? "B.yaml" : "A.yaml").path]
+    }, observe: { tools, work in
+        let open = try tools.rows("""
+            SELECT count(*), count(DISTINCT substr(body, instr(body, 'generation-') + 11, 1)), min(substr(body, instr(body, 'generation-') + 11, 1))
+            FROM ledger_entries WHERE valid_to IS NULL
+            """, corpus: corpus(work)).first ?? []
+        let twice = try tools.rows("SELECT count(*) FROM (SELECT 1 FROM ledger_entries WHERE valid_to IS NULL GROUP BY section, entry_key HAVING count(*) > 1)",
+                                   corpus: corpus(work)).first ?? []
+        guard open.count == 3, open[0] == "800", open[1] == "1", twice == ["0"] else {
+            throw DriverFailure("the ledger holds \(open) open entries, \(twice) of them open twice")
+        }
+        return open[2]
+    })
+
+    /// `duet corpus migrate` of a corpus made with the first half of the migrations, holding the reference app.
+    static let migrating = KillTarget(name: "migrate", kills: 30, startsFrom: "old", prepare: { tools, work in
+        let loaded = work.appendingPathComponent("loaded.db")
+        try tools.duet(["--corpus", loaded.path, "corpus", "load", tools.seed.path], in: work).expect(0, "loading the seed")
+        try tools.duet(["--corpus", loaded.path, "export", work.appendingPathComponent("fixtures").path], in: work).expect(0, "exporting the seed")
+        let migrations = Migration.embedded
+        do {   // closed before it is copied, so its WAL is folded into the file
+            let old = try Corpus.open(at: work.appendingPathComponent("old.db").path,
+                                      migrator: Migrator(migrations: Array(migrations.prefix(migrations.count / 2))))
+            try old.importFixtures(from: work.appendingPathComponent("fixtures").path)
+        }
+        try tools.restore(work.appendingPathComponent("old.db"), to: corpus(work))
+    }, round: { tools, work, _ in
+        try tools.restore(work.appendingPathComponent("old.db"), to: corpus(work))
+        return ["--corpus", corpus(work).path, "corpus", "migrate"]
+    }, observe: { tools, work in
+        // Every migration is all or nothing: whatever the kill left, migrating again completes.
+        let again = try tools.duet(["--corpus", corpus(work).path, "corpus", "migrate"], in: work)
+        guard again.status == 0 else { throw DriverFailure("migrating after the kill fails: \(again.stderr)") }
+        let fixtures = try tools.rows("SELECT count(*) FROM fixtures", corpus: corpus(work)).first ?? []
+        guard fixtures != ["0"] else { throw DriverFailure("the fixtures are gone after migrating") }
+        return again.stdout.contains("up to date") ? "migrated" : "old"
+    })
+}
+
+/// Runs the kill rounds of one target and reports its figures.
+struct KillDriver {
+    let tools: Workspace
+    let quick: Bool
+
+    func run(_ target: KillTarget) throws -> Report {
+        let work = try tools.folder("kill-" + target.name.replacingOccurrences(of: " ", with: "-"))
+        try target.prepare(tools, work)
+        var state = try target.observe(tools, work)
+        // Three unkilled rounds first: the kills fall uniformly over the shortest of them and a tenth more.
+        var unkilled: [Double] = []
+        for _ in 0..<3 {
+            let run = try ProcessOutcome.run([tools.duet] + (try target.round(tools, work, state)), in: work)
+            guard run.status == 0 else { throw DriverFailure("\(target.name): an unkilled round fails (\(run.status)): \(run.stderr)") }
+            state = try target.observe(tools, work)
+            unkilled.append(run.seconds)
+        }
+        let span = unkilled.min()! * 1.1
+        let kills = quick ? max(5, target.kills / 6) : target.kills
+        var report = Report(name: "kill \(target.name)")
+        var finishedFirst = 0, changed = 0, partial = 0, reported = 0
+        var violations: [String] = []
+        let started = Date()
+        for round in 1...kills {
+            let before = target.startsFrom ?? state
+            let arguments = try target.round(tools, work, before)
+            let outcome = try ProcessOutcome.kill([tools.duet] + arguments, in: work, after: Double.random(in: 0...span))
+            if outcome.finishedFirst { finishedFirst += 1 }
+            do {
+                state = try target.observe(tools, work)
+                // The verb reports on stdout only once its change is committed: then it must have lasted, whole.
+                if !outcome.stdout.isEmpty && (state == before || KillTarget.partialStates.contains(state)) {
+                    throw DriverFailure("the run reported its change before the kill, but the corpus holds \(state)")
+                }
+                if !outcome.stdout.isEmpty { reported += 1 }
+                let check = try tools.duet(["--corpus", KillTarget.corpus(work).path, "corpus", "check"], in: work)
+                if check.status != 0 { throw DriverFailure("corpus check exits \(check.status): \(check.stdout)\(check.stderr)") }
+                try tools.treeAgreesWithCorpus(in: work, corpus: KillTarget.corpus(work))
+            } catch {
+                violations.append("kill \(round): \(error)")
+                break
+            }
+            if KillTarget.partialStates.contains(state) { partial += 1 } else if state != before { changed += 1 }
+        }
+        report.figures = [
+            "\(kills) kills at random points of \(duration(span)) (an unkilled run takes \(duration(unkilled.min()!))–\(duration(unkilled.max()!))); \(finishedFirst) runs ended before their kill",
+            "after each: corpus check held and the corpus agreed with the tree \(kills - violations.count)/\(kills); the run's change was whole in \(changed) "
+                + "(\(reported) had reported it: all kept), absent in \(kills - changed - partial - violations.count), in part of the files of record in \(partial)",
+            "\(duration(Date().timeIntervalSince(started))) for the kills",
+        ]
+        report.violations = violations
+        return report
+    }
+}
+
+extension ProcessOutcome {
+    /// Throws unless the process exited with `status`.
+    @discardableResult
+    func expect(_ status: Int32, _ what: String) throws -> ProcessOutcome {
+        guard self.status == status, !signaled else { throw DriverFailure("\(what) exits \(self.status) (expected \(status)): \(stderr)") }
+        return self
+    }
+}
