@@ -21,6 +21,29 @@ extension Lexer {
         }
     }
 
+    /// Walks past the value at `pos`, checking it as every reader does.
+    mutating func skipValue() throws(DialectError) {
+        switch try valueStart() {
+        case .object:
+            if try openObject() { return }
+            repeat {
+                _ = try beginMember()
+                _ = try stringBytes()
+                try keyValueSeparator()
+                try skipValue()
+            } while try nextMember()
+        case .array:
+            if try openArray() { return }
+            repeat {
+                try beginElement()
+                try skipValue()
+            } while try nextElement()
+        case .string: _ = try stringBytes()
+        case .integer: _ = try integer()
+        case .bool, .null: break
+        }
+    }
+
     // MARK: - Documents
 
     /// Before the root value: no byte order mark, then whitespace.
