@@ -30,17 +30,21 @@ public struct DrillWorkflow {
         self.startupTimeout = startupTimeout; self.window = window; self.maxSpineBytes = maxSpineBytes; self.rulings = rulings
     }
 
-    public func run(feature: String? = nil, fixture: String? = nil,
+    /// `shard` drills only that share of the fixtures (the split `verify --shard` uses, so a CI
+    /// matrix runs both gates over the same shards).
+    public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> DrillOutcome {
-        let total = try corpus.drillSubjectCount(feature: feature, fixture: fixture)
-        let filter = [feature.map { "feature \($0)" }, fixture.map { "fixture \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        let only = try shard.map { Set(try corpus.shardPlan($0).fixtures) }
+        let total = try only?.count ?? corpus.drillSubjectCount(feature: feature, fixture: fixture)
+        let filter = [feature.map { "feature \($0)" }, fixture.map { "fixture \($0)" }, shard.map { "shard \($0)" }]
+            .compactMap { $0 }.joined(separator: ", ")
         var outcome = DrillOutcome(missingRunners: missingRunners, fixtureCount: total, filter: filter.isEmpty ? nil : filter)
         guard total > 0 else { return outcome }
         let plans = DrillPlan.plans(try corpus.structures())
         for platform in runners.keys.sorted() {
             let drill = RestoreDrill(command: runners[platform]!, platform: platform, timeout: timeout, startupTimeout: startupTimeout,
                                      window: window, maxSpineBytes: maxSpineBytes)
-            var pages = DrillSubjectPages(corpus: corpus, feature: feature, fixture: fixture)
+            var pages = DrillSubjectPages(corpus: corpus, feature: feature, fixture: fixture, only: only)
             var run = try corpus.withUnmappedReads {
                 try drill.run(plans: plans, next: { try pages.next() }) { done in progress?(platform, done, total) }
             }
@@ -94,20 +98,27 @@ struct DrillSubjectPages {
     let corpus: Corpus
     let feature: String?
     let fixture: String?
+    /// A shard's fixtures; nil for every fixture the filters match.
+    let only: Set<String>?
     private var page: [DrillSubject] = []
     private var position = 0
     private var finished = false
 
-    init(corpus: Corpus, feature: String?, fixture: String?) { self.corpus = corpus; self.feature = feature; self.fixture = fixture }
+    init(corpus: Corpus, feature: String?, fixture: String?, only: Set<String>? = nil) {
+        self.corpus = corpus; self.feature = feature; self.fixture = fixture; self.only = only
+    }
 
     mutating func next() throws -> DrillSubject? {
-        if position == page.count {
-            guard !finished else { return nil }
-            page = try corpus.drillSubjects(feature: feature, fixture: fixture, after: page.last?.fixture, limit: 256)
-            position = 0
-            if page.isEmpty { finished = true; return nil }
+        while true {
+            if position == page.count {
+                guard !finished else { return nil }
+                page = try corpus.drillSubjects(feature: feature, fixture: fixture, after: page.last?.fixture, limit: 256)
+                position = 0
+                if page.isEmpty { finished = true; return nil }
+            }
+            let subject = page[position]
+            position += 1
+            if only?.contains(subject.fixture) ?? true { return subject }
         }
-        defer { position += 1 }
-        return page[position]
     }
 }

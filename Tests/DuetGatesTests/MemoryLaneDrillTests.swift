@@ -35,6 +35,31 @@ final class MemoryLaneDrillTests: XCTestCase {
         XCTAssertEqual(stored.findings.count, 4, "ruled findings are stored with their ruling")
     }
 
+    func testThreeShardsDrillDisjointFixturesThatCoverTheSeedAndNoneIsTakenForTheWhole() throws {
+        let sandbox = try DrillSandbox.seed()
+        var drilled: [String] = []
+        for k in 1...3 {
+            let junit = FileManager.default.temporaryDirectory.appendingPathComponent("drill-shard-\(k)-\(UUID().uuidString).xml")
+            defer { try? FileManager.default.removeItem(at: junit) }
+            let drill = sandbox.duet("drill", "restore", "--shard", "\(k)/3", "--runner", try DrillRunner.command("--memorylane"),
+                                     "--junit", junit.path, in: packageRoot)
+            XCTAssertEqual(drill.status, .holds, drill.out + drill.err)
+            let xml = String(decoding: try Data(contentsOf: junit), as: UTF8.self)
+            let cases: [String] = xml.components(separatedBy: "<testcase ").dropFirst().compactMap { element in
+                guard let open = element.range(of: " name=\"") else { return nil }
+                return String(element[open.upperBound...].prefix { $0 != "\"" })
+            }
+            drilled += cases
+            let stored = try XCTUnwrap(try sandbox.corpus().drillRuns(platform: "swift").first)
+            XCTAssertEqual(stored.scope, .filtered, "a shard is never the whole")
+            XCTAssertEqual(stored.filter, "shard \(k)/3")
+        }
+        XCTAssertEqual(drilled.count, Set(drilled).count, "no fixture is drilled by two shards")
+        XCTAssertEqual(Set(drilled), Set(try sandbox.corpus().fixtureNames()), "the shards cover every fixture")
+        // Negative control: a shard with a filter is refused.
+        XCTAssertEqual(sandbox.duet("drill", "restore", "--shard", "1/3", "--feature", "timeline").status, .usage)
+    }
+
     func testWithoutTheRulingsExactlyTheRuledGapsFail() throws {
         let sandbox = try DrillSandbox.seed()
         let drill = sandbox.duet("drill", "restore", "--runner", try DrillRunner.command("--memorylane"), "--format", "json")

@@ -2,7 +2,7 @@ import Duet
 
 /// The tools of `duet mcp`: the read verbs and the gates.
 enum MCPCatalogue {
-    static var all: [MCPTool] { [verify, census, queryTouches, queryKinds, querySQL, lint, pending, show] }
+    static var all: [MCPTool] { [verify, drill, census, queryTouches, queryKinds, querySQL, lint, pending, show] }
 
     static func tool(named name: String) -> MCPTool? { all.first { $0.name == name } }
 
@@ -40,6 +40,27 @@ enum MCPCatalogue {
                                             "notRun": integer, "steps": integer, "results": array(rows)],
                                  description: "one platform's run")),
         ], description: "the runs per platform, each fixture's result and failure"),
+        readOnly: false) }
+
+    static var drill: MCPTool { MCPTool(
+        name: "drill", title: "Restore drill",
+        description: "For every snapshot of every stored fixture, restore the full state from its spine (L0 fields and island "
+            + "summaries) through the runner and check the spine survives, then replay the remaining actions from the restored "
+            + "state and check every later spine (killed after step k, relaunched, the user goes on); the run is stored. Each "
+            + "finding names fixture, step, node, rule, the first divergent JSON path and both fragments.",
+        verb: DrillRestoreVerb.self,
+        parameters: [
+            .init(name: "platform", kind: .choice(["swift", "kotlin", "all"]), description: "swift (default), kotlin or all", option: "--platform"),
+            .init(name: "feature", kind: .string, description: "only this feature's fixtures (and chains through it)", option: "--feature"),
+            .init(name: "fixture", kind: .string, description: "only this fixture", option: "--fixture"),
+            .init(name: "shard", kind: .string, description: "K/N: only the K-th of N step-balanced shards", option: "--shard"),
+        ],
+        result: schema("object", [
+            "summary": schema("object", ["fixtures": integer, "snapshots": integer, "steps": integer, "findings": integer],
+                              description: "what was drilled, summed over the platforms"),
+            "findings": array(schema("object", ["fixture": string, "step": integer, "node": string, "rule": string, "path": string,
+                                                "expected": string, "actual": string], description: "one finding")),
+        ], description: "the drill's summary and findings"),
         readOnly: false) }
 
     static var census: MCPTool { MCPTool(

@@ -1,8 +1,9 @@
+import DuetCorpus
 import DuetGates
 import DuetReplay
 import Foundation
 
-/// `duet drill restore [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--runner CMD] [--max-spine-bytes N]`
+/// `duet drill restore [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--shard K/N] [--runner CMD] [--max-spine-bytes N]`
 struct DrillRestoreVerb: Verb {
     static let name = "drill restore"
     static let summary = "Prove every screen comes back from what is persisted: restore each snapshot from its spine and carry on."
@@ -27,11 +28,13 @@ struct DrillRestoreVerb: Verb {
     Example:
       duet drill restore --format json | jq '.findings[] | select(.rule == "carry-on")'
       duet drill restore --feature timeline --junit drill.xml
+      duet drill restore --shard 2/3          # the second of three CI machines
     """
     static let options: [OptionSpec] = [
         .value("--platform", placeholder: "P", help: "swift (default), kotlin or all."),
         .value("--feature", placeholder: "F", help: "Only this feature's fixtures (and chains through it)."),
         .value("--fixture", placeholder: "NAME", help: "Only this fixture."),
+        .value("--shard", placeholder: "K/N", help: "Only the K-th of N step-balanced shards (the same split as verify --shard)."),
         .value("--runner", placeholder: "CMD", help: "Runner command for the one platform drilled."),
         .value("--max-spine-bytes", placeholder: "N", help: "Largest spine allowed (default 51200)."),
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
@@ -42,6 +45,7 @@ struct DrillRestoreVerb: Verb {
 
     let platforms: [String]
     let feature: String?, fixture: String?, runner: String?, junit: String?
+    let shard: ShardSpec?
     let maxSpineBytes: Int
     let timeout: Double, startupTimeout: Double
     let format: OutputFormat
@@ -52,6 +56,10 @@ struct DrillRestoreVerb: Verb {
         fixture = arguments.value("--fixture")
         runner = arguments.value("--runner")
         junit = arguments.value("--junit")
+        do { shard = try arguments.value("--shard").map { try ShardSpec(parsing: $0) } } catch { throw UsageError("--shard: \(error)") }
+        if shard != nil && (feature != nil || fixture != nil) {
+            throw UsageError("--shard splits every fixture; it does not combine with --feature or --fixture")
+        }
         let rawMax = arguments.value("--max-spine-bytes") ?? String(RestoreDrill.defaultMaxSpineBytes)
         guard let max = Int(rawMax), max > 0 else { throw UsageError("--max-spine-bytes takes a positive number of bytes, not '\(rawMax)'") }
         maxSpineBytes = max
@@ -66,7 +74,7 @@ struct DrillRestoreVerb: Verb {
         let workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
                                      timeout: timeout, startupTimeout: startupTimeout, maxSpineBytes: maxSpineBytes,
                                      rulings: manifest?.drillRulings ?? [])
-        let outcome = try workflow.run(feature: feature, fixture: fixture) { platform, done, total in
+        let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
             context.progress("drill \(platform)", done: done, total: total)
         }
         context.render(DrillReports.restore(outcome), as: format)

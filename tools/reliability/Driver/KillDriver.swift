@@ -17,6 +17,9 @@ struct KillTarget: Sendable {
     /// What the corpus holds after a run or a kill (one word per consistent state), or a `DriverFailure`
     /// when it holds something inconsistent. Runs before the corpus check.
     var observe: @Sendable (_ tools: Workspace, _ work: URL) throws -> String
+    /// Brings the corpus back in step after a kill left it behind its tree (a verb the kill
+    /// stopped before its commit); returns the state the next round starts from. nil: nothing to do.
+    var repair: (@Sendable (_ tools: Workspace, _ work: URL) throws -> String)? = nil
 
     static func corpus(_ work: URL) -> URL { work.appendingPathComponent("corpus.db") }
 
@@ -26,8 +29,40 @@ struct KillTarget: Sendable {
 }
 
 extension KillTarget {
-    /// The targets, in the order they run. The tree sync gets its entry here once it exists.
-    static let all: [KillTarget] = [importing, recording, ledgerSync, migrating]
+    /// The targets, in the order they run.
+    static let all: [KillTarget] = [importing, recording, syncing, ledgerSync, migrating]
+
+    /// The sync every verb starts with, after the tree moved to the other generation of 40 fixtures
+    /// × 60 steps: a killed sync leaves the corpus on one generation, whole, and the next verb completes it.
+    static let syncing = KillTarget(name: "tree sync", kills: 60, prepare: { tools, work in
+        for generation in Generations.names {
+            try Generations.writeFixtures(generation, fixtures: 40, steps: 60, to: work.appendingPathComponent(generation))
+        }
+        try placeTree(work, generation: "A")
+        try tools.duet(["--corpus", corpus(work).path, "query", "fixtures"], in: work).expect(0, "the first sync")
+    }, round: { _, work, state in
+        try placeTree(work, generation: state == "B" ? "A" : "B")
+        return ["--corpus", corpus(work).path, "query", "fixtures"]
+    }, observe: { _, work in
+        // Read without a sync of our own (a duet verb would complete the sync first).
+        let descriptions = Set(try Corpus.open(at: corpus(work).path).fixtures().compactMap(\.description))
+        guard descriptions.count == 1, let only = descriptions.first else {
+            throw DriverFailure("the corpus holds fixtures of \(descriptions.count) generations: a sync was cut in the middle")
+        }
+        return String(only.suffix(1))
+    }, repair: { tools, work in
+        try tools.duet(["--corpus", corpus(work).path, "query", "fixtures"], in: work).expect(0, "the sync after the kill")
+        return String(try String(contentsOf: work.appendingPathComponent("tree-generation"), encoding: .utf8).prefix(1))
+    })
+
+    /// Replaces the tree's fixtures with `generation`'s (outside the kill: each round's starting point).
+    private static func placeTree(_ work: URL, generation: String) throws {
+        let fixtures = work.appendingPathComponent("parity/fixtures")
+        try? FileManager.default.removeItem(at: fixtures)
+        try FileManager.default.createDirectory(at: fixtures.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: work.appendingPathComponent(generation), to: fixtures)
+        try Data(generation.utf8).write(to: work.appendingPathComponent("tree-generation"))
+    }
 
     /// `duet import` switching between two generations of 40 fixtures × 60 steps.
     static let importing = KillTarget(name: "import", kills: 120, prepare: { tools, work in
@@ -144,13 +179,16 @@ struct KillDriver {
             let arguments = try target.round(tools, work, before)
             let outcome = try ProcessOutcome.kill([tools.duet] + arguments, in: work, after: Double.random(in: 0...span))
             if outcome.finishedFirst { finishedFirst += 1 }
+            var observed = before
             do {
                 state = try target.observe(tools, work)
+                observed = state
                 // The verb reports on stdout only once its change is committed: then it must have lasted, whole.
                 if !outcome.stdout.isEmpty && (state == before || KillTarget.partialStates.contains(state)) {
                     throw DriverFailure("the run reported its change before the kill, but the corpus holds \(state)")
                 }
                 if !outcome.stdout.isEmpty { reported += 1 }
+                if let repair = target.repair { state = try repair(tools, work) }
                 let check = try tools.duet(["--corpus", KillTarget.corpus(work).path, "corpus", "check"], in: work)
                 if check.status != 0 { throw DriverFailure("corpus check exits \(check.status): \(check.stdout)\(check.stderr)") }
                 try tools.treeAgreesWithCorpus(in: work, corpus: KillTarget.corpus(work))
@@ -158,7 +196,7 @@ struct KillDriver {
                 violations.append("kill \(round): \(error)")
                 break
             }
-            if KillTarget.partialStates.contains(state) { partial += 1 } else if state != before { changed += 1 }
+            if KillTarget.partialStates.contains(observed) { partial += 1 } else if observed != before { changed += 1 }
         }
         report.figures = [
             "\(kills) kills at random points of \(duration(span)) (an unkilled run takes \(duration(unkilled.min()!))–\(duration(unkilled.max()!))); \(finishedFirst) runs ended before their kill",
