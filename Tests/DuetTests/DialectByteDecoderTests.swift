@@ -1,24 +1,6 @@
 import XCTest
 @testable import Duet
 
-private struct Config: Codable, Equatable { var audience: String; var limit: Int? }
-
-private enum Sheet: SumType, Equatable {
-    case capture
-    case inviteCode(prefilledCode: String?)
-    case sharePicker(memoryId: UUID, config: Config)
-    case detail(Config)
-    case count(Int)
-    case pair(Int, String)
-    case nested(Route)
-    case many([Route])
-}
-
-private enum Route: SumType, Equatable {
-    case home
-    case memory(id: String)
-}
-
 /// Everything the dialect carries, in one value.
 private struct Sample: Codable, Equatable {
     var id: UUID
@@ -32,8 +14,8 @@ private struct Sample: Codable, Equatable {
     var tags: [String: Int] = [:]
     var byNumber: [Int: String] = [:]
     var mood: Mood = .calm
-    var sheet: Sheet?
-    var stack: [Route] = []
+    var sheet: SampleSheet?
+    var stack: [SampleRoute] = []
     var holes: [Int?] = []
     var grid: [[Int]] = []
     var tree: JSONValue = .null
@@ -57,13 +39,13 @@ final class DialectByteDecoderTests: XCTestCase {
             Sample(id: id, name: "Zoë", joined: date),
             Sample(id: id, name: "tab\there \"quoted\" \\ \u{1} \u{1F600}", nickname: "nick", age: -9_223_372_036_854_775_807,
                    small: 127, big: 0, flags: [true, false], joined: Date(timeIntervalSince1970: 0), tags: ["b": 2, "a": 1, "é": 3],
-                   byNumber: [10: "ten", 2: "two"], mood: .busy, sheet: .sharePicker(memoryId: id, config: Config(audience: "all", limit: nil)),
+                   byNumber: [10: "ten", 2: "two"], mood: .busy, sheet: .sharePicker(memoryId: id, config: SampleConfig(audience: "all", limit: nil)),
                    stack: [.home, .memory(id: "m2")], holes: [1, nil, 3], grid: [[], [1, 2]], tree: tree, object: object,
                    link: URL(string: "https://example.com/a?b=c"), blob: Data([0, 1, 2, 255]), remembered: "kept", custom: CustomNested(inner: 7)),
             Sample(id: id, name: "", joined: date, sheet: .capture),
             Sample(id: id, name: "n", joined: date, sheet: .inviteCode(prefilledCode: nil)),
             Sample(id: id, name: "n", joined: date, sheet: .inviteCode(prefilledCode: "AB12")),
-            Sample(id: id, name: "n", joined: date, sheet: .detail(Config(audience: "me", limit: 2))),
+            Sample(id: id, name: "n", joined: date, sheet: .detail(SampleConfig(audience: "me", limit: 2))),
             Sample(id: id, name: "n", joined: date, sheet: .count(3)),
             Sample(id: id, name: "n", joined: date, sheet: .pair(1, "x")),
             Sample(id: id, name: "n", joined: date, sheet: .nested(.memory(id: "m1"))),

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Duet
 
 // Sample types shared by the dialect's encoder and decoder tests.
 
@@ -34,3 +35,22 @@ struct CustomNested: Codable, Equatable {
 }
 
 enum Mood: String, Codable { case calm, busy }
+
+/// A sum type of every payload shape, shared by the sum-type and byte-decoder tests.
+struct SampleConfig: Codable, Equatable { var audience: String; var limit: Int? }
+
+enum SampleSheet: SumType, Equatable {
+    case capture
+    case inviteCode(prefilledCode: String?)
+    case sharePicker(memoryId: UUID, config: SampleConfig)
+    case detail(SampleConfig)
+    case count(Int)
+    case pair(Int, String)
+    case nested(SampleRoute)
+    case many([SampleRoute])
+}
+
+enum SampleRoute: SumType, Equatable {
+    case home
+    case memory(id: String)
+}

@@ -1,34 +1,17 @@
 import XCTest
 @testable import Duet
 
-private struct Config: Codable, Equatable { var audience: String; var limit: Int? }
-
-private enum Sheet: SumType, Equatable {
-    case capture
-    case inviteCode(prefilledCode: String?)
-    case sharePicker(memoryId: UUID, config: Config)
-    case detail(Config)
-    case count(Int)
-    case pair(Int, String)
-    case nested(Route)
-}
-
-private enum Route: SumType, Equatable {
-    case home
-    case memory(id: String)
-}
-
 private struct Screen: Codable, Equatable {
-    var sheet: Sheet?
-    var stack: [Route]
+    var sheet: SampleSheet?
+    var stack: [SampleRoute]
 }
 
 final class DialectSumTypeTests: XCTestCase {
     private let memoryId = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
 
-    private func roundTrip(_ sheet: Sheet, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func roundTrip(_ sheet: SampleSheet, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(try CanonicalEncoder().canonicalString(sheet), expected, file: file, line: line)
-        XCTAssertEqual(try CanonicalDecoder().decode(Sheet.self, from: Array(expected.utf8)), sheet, file: file, line: line)
+        XCTAssertEqual(try CanonicalDecoder().decode(SampleSheet.self, from: Array(expected.utf8)), sheet, file: file, line: line)
     }
 
     func testCaseWithoutPayloadOmitsValue() throws {
@@ -38,13 +21,13 @@ final class DialectSumTypeTests: XCTestCase {
     func testLabelledPayloadIsAnObjectWithNilOmitted() throws {
         try roundTrip(.inviteCode(prefilledCode: "AB12"), #"{"case":"inviteCode","value":{"prefilledCode":"AB12"}}"#)
         try roundTrip(.inviteCode(prefilledCode: nil), #"{"case":"inviteCode"}"#)
-        try roundTrip(.sharePicker(memoryId: memoryId, config: Config(audience: "all", limit: nil)),
+        try roundTrip(.sharePicker(memoryId: memoryId, config: SampleConfig(audience: "all", limit: nil)),
                       #"{"case":"sharePicker","value":{"config":{"audience":"all"},"memoryId":"3f2504e0-4f89-11d3-9a0c-0305e82c3301"}}"#)
     }
 
     func testSingleUnlabelledPayloadIsTheValueItself() throws {
         try roundTrip(.count(3), #"{"case":"count","value":3}"#)
-        try roundTrip(.detail(Config(audience: "me", limit: 2)), #"{"case":"detail","value":{"audience":"me","limit":2}}"#)
+        try roundTrip(.detail(SampleConfig(audience: "me", limit: 2)), #"{"case":"detail","value":{"audience":"me","limit":2}}"#)
     }
 
     func testSeveralUnlabelledPayloadsKeepPositionalKeys() throws {

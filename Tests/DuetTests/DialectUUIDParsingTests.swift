@@ -6,17 +6,17 @@ final class DialectUUIDParsingTests: XCTestCase {
     func testParsesEveryCaseLikeFoundation() {
         for _ in 0..<200 {
             let uuid = UUID()
-            XCTAssertEqual(UUIDParsing.parse(uuid.uuidString), uuid)
-            XCTAssertEqual(UUIDParsing.parse(uuid.uuidString.lowercased()), uuid)
+            XCTAssertEqual(UUIDText.parse(uuid.uuidString), uuid)
+            XCTAssertEqual(UUIDText.parse(uuid.uuidString.lowercased()), uuid)
         }
-        XCTAssertEqual(UUIDParsing.parse("00000000-0000-4000-8000-00000000000A"), UUID(uuidString: "00000000-0000-4000-8000-00000000000a"))
+        XCTAssertEqual(UUIDText.parse("00000000-0000-4000-8000-00000000000A"), UUID(uuidString: "00000000-0000-4000-8000-00000000000a"))
     }
 
     func testRefusesWhatIsNotUUIDShaped() {
         for text in ["", "00000000-0000-4000-8000-00000000000", "00000000-0000-4000-8000-00000000000g",
                      "000000000-000-4000-8000-000000000000", "00000000_0000_4000_8000_000000000000",
                      "00000000-0000-4000-8000-0000000000001", "{0000000-0000-4000-8000-000000000000}"] {
-            XCTAssertNil(UUIDParsing.parse(text), text)
+            XCTAssertNil(UUIDText.parse(text), text)
             XCTAssertNil(UUID(uuidString: text), "Foundation agrees: \(text)")
         }
     }

@@ -45,13 +45,16 @@ guard fastPathBytes == canonical else {
     exit(1)
 }
 
-// `dialect-bench profile-encode|profile-fastpath|profile-jsonencoder|profile-canonicalize`: one hot loop, for perf/callgrind
+// `dialect-bench profile-encode|profile-fastpath|profile-codable-floor|profile-jsonencoder|profile-canonicalize`: one hot loop, for perf/callgrind
 // (instruction counts per encode do not depend on how busy the machine is).
 if CommandLine.arguments.count > 1 {
     var total = 0
     switch CommandLine.arguments[1] {
     case "profile-encode": for _ in 0..<20_000 { total &+= try codableOnly.canonicalBytes(state).count }
     case "profile-fastpath": for _ in 0..<20_000 { total &+= try CanonicalEncoder().canonicalBytes(state).count }
+    case "profile-codable-floor":
+        let floor = CodableFloor()
+        for _ in 0..<20_000 { total &+= try floor.walk(state) }
     case "profile-jsonencoder":
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -59,7 +62,7 @@ if CommandLine.arguments.count > 1 {
     case "profile-canonicalize":
         let bytes = try FixtureGenerator.prettyFixture(steps: 1500)
         for _ in 0..<10 { total &+= try CanonicalJSON.canonicalize(bytes).count }
-    default: print("usage: dialect-bench [profile-encode|profile-fastpath|profile-jsonencoder|profile-canonicalize]")
+    default: print("usage: dialect-bench [profile-encode|profile-fastpath|profile-codable-floor|profile-jsonencoder|profile-canonicalize]")
     }
     print(total)
     exit(0)

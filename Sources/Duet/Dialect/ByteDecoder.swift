@@ -2,7 +2,7 @@ import Foundation
 
 /// The `Decoder` over a `ByteDocument`: the byte twin of `DialectDecoder`. Same unboxing rules,
 /// same coding paths, same messages; values are read from the tape and the input bytes.
-final class ByteDecoder: Decoder, PathNode {
+final class ByteDecoder: DialectDecoding {
     let document: ByteDocument
     /// The value's tape index; -1 for a sum type's payload that is not an object of its own.
     let index: Int
@@ -19,8 +19,6 @@ final class ByteDecoder: Decoder, PathNode {
     }
 
     var parentNode: PathNode? { parent }
-    var codingPath: [CodingKey] { codingKeys }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let sum { return KeyedDecodingContainer(ByteSumContainer<Key>(decoder: self, sum: sum)) }
@@ -33,12 +31,12 @@ final class ByteDecoder: Decoder, PathNode {
         if sum != nil { return try presentedTree().unkeyedContainer() }
         let v = document[index]
         guard v.kind == .array else { throw mismatch("an array", index, at: nil) }
-        return ByteUnkeyedContainer(decoder: self, elementCount: v.count, cursor: index + 1)
+        return DialectUnkeyedContainer(decoder: self, elements: elements(of: index))
     }
 
     func singleValueContainer() throws -> SingleValueDecodingContainer {
         if sum != nil { return try presentedTree().singleValueContainer() }
-        return ByteSingleValueContainer(decoder: self)
+        return DialectSingleValueContainer(decoder: self)
     }
 
     /// The tree decoder standing where this sum decoder stands, for the calls that synthesized
@@ -72,92 +70,45 @@ final class ByteDecoder: Decoder, PathNode {
             }
             return o as! T
         case .int64: return try integer(index, Int64.self, at: component) as! T
-        case .url:
-            let s = try string(index, at: component)
-            guard let url = URL(string: s) else { throw refusal(at: component, "expected a URL, found \"\(s)\"") }
-            return url as! T
-        case .data:
-            let s = try string(index, at: component)
-            guard let data = Data(base64Encoded: s) else { throw refusal(at: component, "expected base64 data") }
-            return data as! T
+        case .url: return try url(index, at: component) as! T
+        case .data: return try data(index, at: component) as! T
         case .fraction:
             throw refusal(at: component, "\(T.self) is not part of the dialect (integers only)")
         case .sumType:
-            let sub = ByteDecoder(document: document, index: index, parent: self, component: component)
+            let sub = child(index, at: component)
             switch SumPresentation.of(index, in: document) {
             case .failure(let e): throw refusal(at: component, e.message)
             case .success(let presentation): sub.sum = presentation
             }
             return try T(from: sub)
         case .other:
-            return try T(from: ByteDecoder(document: document, index: index, parent: self, component: component))
+            return try T(from: child(index, at: component))
         }
     }
 
-    // MARK: - Scalars
+    // MARK: - Reading values
 
-    func string(_ index: Int, at component: PathComponent?) throws -> String {
-        guard document[index].kind == .string else { throw mismatch("a string", index, at: component) }
-        return document.string(at: index)
+    var currentValue: Int { index }
+    func kind(of value: Int) -> ScannedValue.Kind { document[value].kind }
+    func stringValue(_ value: Int) -> String { document.string(at: value) }
+    func boolValue(_ value: Int) -> Bool { document[value].flag }
+    func intValue(_ value: Int) -> Int64 { document[value].integer }
+    func elements(of array: Int) -> TapeElements { TapeElements(document: document, count: document[array].count, cursor: array + 1) }
+    func child(_ value: Int, at component: PathComponent?) -> ByteDecoder {
+        ByteDecoder(document: document, index: value, parent: self, component: component)
     }
 
-    func bool(_ index: Int, at component: PathComponent?) throws -> Bool {
-        let v = document[index]
-        guard v.kind == .bool else { throw mismatch("true or false", index, at: component) }
-        return v.flag
-    }
-
-    func integer<I: FixedWidthInteger>(_ index: Int, _ type: I.Type, at component: PathComponent?) throws -> I {
-        let v = document[index]
-        guard v.kind == .int else { throw mismatch("an integer", index, at: component) }
-        guard let value = I(exactly: v.integer) else { throw refusal(at: component, "\(v.integer) does not fit \(I.self)") }
-        return value
-    }
-
+    /// Plain strings are parsed in place; others as the tree decoder parses them.
     private func uuid(_ index: Int, at component: PathComponent?) throws -> UUID {
         let v = document[index]
-        if v.kind == .string && !v.flag, let uuid = UUIDParsing.parse(bytes: document.plainStringBytes(v)) { return uuid }
-        let s = try string(index, at: component)
-        guard let uuid = UUIDParsing.parse(s) else { throw refusal(at: component, "expected a UUID, found \"\(s)\"") }
-        return uuid
+        if v.kind == .string && !v.flag, let uuid = UUIDText.parse(bytes: document.plainStringBytes(v)) { return uuid }
+        return try uuid(fromString: index, at: component)
     }
 
     private func date(_ index: Int, at component: PathComponent?) throws -> Date {
         let v = document[index]
         if v.kind == .string && !v.flag, let date = DateCoding.parse(bytes: document.plainStringBytes(v)) { return date }
-        let s = try string(index, at: component)
-        guard let date = DateCoding.parse(s) else {
-            throw refusal(at: component, "expected a date like 2026-07-02T09:30:00.000Z, found \"\(s)\"")
-        }
-        return date
-    }
-
-    // MARK: - Errors (worded as the tree decoder words them)
-
-    func floatRefusal(_ typeName: String, at component: PathComponent?) -> CodingRefusal {
-        refusal(at: component, "\(typeName) is not part of the dialect (integers only)")
-    }
-
-    func refusal(at component: PathComponent?, _ message: String) -> CodingRefusal {
-        CodingRefusal(codingPath: pathString(appending: component), message: message)
-    }
-
-    func missingKey(_ name: String) -> CodingRefusal {
-        refusal(at: .key(name), "missing key \"\(name)\"")
-    }
-
-    func mismatch(_ expected: String, _ index: Int, at component: PathComponent?) -> CodingRefusal {
-        let v = document[index]
-        let what: String
-        switch v.kind {
-        case .null: what = "null"
-        case .bool: what = "\(v.flag)"
-        case .int: what = "the integer \(v.integer)"
-        case .string: what = "the string \"\(document.string(at: index).prefix(40))\""
-        case .array: what = "an array"
-        case .object: what = "an object"
-        }
-        return refusal(at: component, "expected \(expected), found \(what)")
+        return try date(fromString: index, at: component)
     }
 }
 

@@ -72,7 +72,7 @@ struct ByteKeyedContainer<Key: CodingKey>: IntegerKeyedDecoding {
         let value = try require(name)
         let v = decoder.document[value]
         guard v.kind == .object else { throw decoder.mismatch("an object", value, at: .key(name)) }
-        let sub = ByteDecoder(document: decoder.document, index: value, parent: decoder, component: .key(name))
+        let sub = decoder.child(value, at: .key(name))
         return KeyedDecodingContainer(ByteKeyedContainer<NestedKey>(decoder: sub, first: v.first, count: v.count))
     }
 
@@ -81,103 +81,30 @@ struct ByteKeyedContainer<Key: CodingKey>: IntegerKeyedDecoding {
         let value = try require(name)
         let v = decoder.document[value]
         guard v.kind == .array else { throw decoder.mismatch("an array", value, at: .key(name)) }
-        let sub = ByteDecoder(document: decoder.document, index: value, parent: decoder, component: .key(name))
-        return ByteUnkeyedContainer(decoder: sub, elementCount: v.count, cursor: value + 1)
+        let sub = decoder.child(value, at: .key(name))
+        return DialectUnkeyedContainer(decoder: sub, elements: sub.elements(of: value))
     }
 
     func superDecoder() throws -> Decoder {
         guard let value = decoder.document.memberValue(named: "super", first: first, count: count) else {
             return DialectDecoder(value: .null, parent: decoder, component: .key("super"))
         }
-        return ByteDecoder(document: decoder.document, index: value, parent: decoder, component: .key("super"))
+        return decoder.child(value, at: .key("super"))
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder {
         let name = key.stringValue
         guard let value = lookup(name) else { return DialectDecoder(value: .null, parent: decoder, component: .key(name)) }
-        return ByteDecoder(document: decoder.document, index: value, parent: decoder, component: .key(name))
+        return decoder.child(value, at: .key(name))
     }
 }
 
-/// Walks an array's elements on the tape.
-struct ByteUnkeyedContainer: IntegerUnkeyedDecoding {
-    let decoder: ByteDecoder
-    let elementCount: Int
+/// An array's elements on the tape: each element's `next` is the index past its subtree.
+struct TapeElements: DialectElements {
+    let document: ByteDocument
+    let count: Int
     /// Tape index of the next element.
     var cursor: Int
-    var currentIndex = 0
-
-    init(decoder: ByteDecoder, elementCount: Int, cursor: Int) {
-        self.decoder = decoder
-        self.elementCount = elementCount
-        self.cursor = cursor
-    }
-
-    var codingPath: [CodingKey] { decoder.codingPath }
-    var count: Int? { elementCount }
-    var isAtEnd: Bool { currentIndex >= elementCount }
-
-    private mutating func next() throws -> (Int, PathComponent) {
-        guard !isAtEnd else {
-            throw decoder.refusal(at: .index(currentIndex), "array has only \(elementCount) elements")
-        }
-        let element = cursor
-        cursor = decoder.document[element].next
-        defer { currentIndex += 1 }
-        return (element, .index(currentIndex))
-    }
-
-    mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, decoder.document[cursor].kind == .null else { return false }
-        _ = try next()
-        return true
-    }
-
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, c) = try next(); return try decoder.bool(v, at: c) }
-    mutating func decode(_ type: String.Type) throws -> String { let (v, c) = try next(); return try decoder.string(v, at: c) }
-    mutating func decode(_ type: Double.Type) throws -> Double { throw decoder.floatRefusal("Double", at: .index(currentIndex)) }
-    mutating func decode(_ type: Float.Type) throws -> Float { throw decoder.floatRefusal("Float", at: .index(currentIndex)) }
-
-    mutating func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-        let (v, c) = try next()
-        return try decoder.integer(v, I.self, at: c)
-    }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (v, c) = try next()
-        return try decoder.unbox(v, as: type, at: c)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (v, c) = try next()
-        return try ByteDecoder(document: decoder.document, index: v, parent: decoder, component: c).container(keyedBy: type)
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
-        let (v, c) = try next()
-        return try ByteDecoder(document: decoder.document, index: v, parent: decoder, component: c).unkeyedContainer()
-    }
-
-    mutating func superDecoder() throws -> Decoder {
-        let (v, c) = try next()
-        return ByteDecoder(document: decoder.document, index: v, parent: decoder, component: c)
-    }
-}
-
-struct ByteSingleValueContainer: IntegerSingleValueDecoding {
-    let decoder: ByteDecoder
-
-    var codingPath: [CodingKey] { decoder.codingPath }
-    private var index: Int { decoder.index }
-
-    func decodeNil() -> Bool { decoder.document[index].kind == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool(index, at: nil) }
-    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I { try decoder.integer(index, I.self, at: nil) }
-    func decode(_ type: String.Type) throws -> String { try decoder.string(index, at: nil) }
-    func decode(_ type: Double.Type) throws -> Double { throw decoder.floatRefusal("Double", at: nil) }
-    func decode(_ type: Float.Type) throws -> Float { throw decoder.floatRefusal("Float", at: nil) }
-
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.unbox(index, as: type, at: nil)
-    }
+    mutating func next() -> Int { defer { cursor = document[cursor].next }; return cursor }
+    func peek() -> Int { cursor }
 }

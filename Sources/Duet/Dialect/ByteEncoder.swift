@@ -22,10 +22,21 @@ final class ByteEncoder: Encoder {
         var sorted = true
         /// For a sum payload: where `,"value":` starts, to cut it when the case has no payload.
         var valueMarker = 0
+        /// The `CodingKey` type whose container writes here (its metadata address; 0: any, or an array).
+        var keyType: UInt = 0
+        /// That key type's written names (`KeyedTypePlan`), nil when they are not kept.
+        var names: UnsafeMutablePointer<KeyName>?
+        var keyWidth = 0
+        /// A member or element is being encoded: its key starts at `memberStart`, or it is
+        /// element `count - 1`. The coding path is read from these, only when asked for.
+        var inProgress = false
+        var memberStart = 0
     }
 
     /// An object member in the output: key from `start` (its quote) to `keyEnd`, value to `end`.
-    struct Span { var start: Int, keyEnd: Int, end: Int }
+    /// `name`: the key's entry among its key type's names, for its rank (read when compared:
+    /// ranks shift as a type's names are learned), nil when names are not kept.
+    struct Span { var start: Int, keyEnd: Int, end: Int, name: UnsafeMutablePointer<KeyName>? }
 
     enum Slot { case nothing, nilValue, value }
 
@@ -40,49 +51,54 @@ final class ByteEncoder: Encoder {
         var needsTree = false
         /// False: `CanonicalEncodable` conformances are ignored and everything goes through `Codable`.
         var usesCanonicalEncodable = true
+        /// Plans made past the plan table's capacity, released at `reset`.
+        var unkeptPlans: [KeyedTypePlan] = []
     }
 
     let out = ByteSink(capacity: 1024)
     let reorderScratch = ByteSink(capacity: 256)
     // Kept behind pointers: stored `var`s of a class pay a dynamic exclusivity check per access.
-    private let state: UnsafeMutablePointer<State>
-    private let pathStorage: UnsafeMutablePointer<[PathComponent]>
+    private let stateStorage: UnsafeMutablePointer<State>
     private let framesStorage: UnsafeMutablePointer<RawStack<Frame>>
     private let spansStorage: UnsafeMutablePointer<RawStack<Span>>
     /// Per-type answers (writes itself? a `SumType`?), kept across pooled uses.
     private let typeFacts: UnsafeMutablePointer<TypeFactsTable<EncodableTypeFacts>>
+    /// Per `CodingKey` type: its container and written key names, made once (`KeyedTypePlan`).
+    let keyedPlans: UnsafeMutablePointer<TypeFactsTable<KeyedTypePlan>>
+    /// The written key names the plans point into.
+    let keyNames = ByteSink(capacity: 512)
 
     init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-        pathStorage = .allocate(capacity: 1)
-        pathStorage.initialize(to: [])
-        pathStorage.pointee.reserveCapacity(16)
+        stateStorage = .allocate(capacity: 1)
+        stateStorage.initialize(to: State())
         framesStorage = .allocate(capacity: 1)
         framesStorage.initialize(to: RawStack(capacity: 16))
         spansStorage = .allocate(capacity: 1)
         spansStorage.initialize(to: RawStack(capacity: 64))
         typeFacts = .allocate(capacity: 1)
         typeFacts.initialize(to: TypeFactsTable())
+        keyedPlans = .allocate(capacity: 1)
+        keyedPlans.initialize(to: TypeFactsTable())
     }
 
     deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-        pathStorage.deinitialize(count: 1)
-        pathStorage.deallocate()
+        stateStorage.deinitialize(count: 1)
+        stateStorage.deallocate()
         framesStorage.pointee.deallocate()
         framesStorage.deallocate()
         spansStorage.pointee.deallocate()
         spansStorage.deallocate()
         typeFacts.pointee.deallocate()
         typeFacts.deallocate()
+        keyedPlans.pointee.forEachValue { $0.deallocate() }
+        keyedPlans.pointee.deallocate()
+        keyedPlans.deallocate()
     }
 
     /// Back to a fresh encoder's state, keeping the buffers (for `ByteEncoderPool`).
     func reset() {
-        state.pointee = State()
-        path.removeAll(keepingCapacity: true)
+        releaseUnkeptPlans()
+        state = State()
         frames.truncate(to: 0)
         spans.truncate(to: 0)
         out.truncate(to: 0)
@@ -90,11 +106,12 @@ final class ByteEncoder: Encoder {
     }
 
     /// Output capacity kept, so a pool does not hold on to one huge document's buffer.
-    var retainedBytes: Int { out.capacity + reorderScratch.capacity }
+    var retainedBytes: Int { out.capacity + reorderScratch.capacity + keyNames.capacity }
 
-    var path: [PathComponent] {
-        unsafeAddress { UnsafePointer(pathStorage) }
-        unsafeMutableAddress { pathStorage }
+    /// The encoder's scalar state, addressed in place.
+    var state: State {
+        unsafeAddress { UnsafePointer(stateStorage) }
+        unsafeMutableAddress { stateStorage }
     }
     var frames: RawStack<Frame> {
         unsafeAddress { UnsafePointer(framesStorage) }
@@ -104,41 +121,16 @@ final class ByteEncoder: Encoder {
         unsafeAddress { UnsafePointer(spansStorage) }
         unsafeMutableAddress { spansStorage }
     }
-    var nextFrameID: Int {
-        get { state.pointee.nextFrameID }
-        set { state.pointee.nextFrameID = newValue }
-    }
-    var slot: Slot {
-        get { state.pointee.slot }
-        set { state.pointee.slot = newValue }
-    }
-    var slotDepth: Int {
-        get { state.pointee.slotDepth }
-        set { state.pointee.slotDepth = newValue }
-    }
-    var pendingSum: Bool {
-        get { state.pointee.pendingSum }
-        set { state.pointee.pendingSum = newValue }
-    }
-    var needsTree: Bool {
-        get { state.pointee.needsTree }
-        set { state.pointee.needsTree = newValue }
-    }
-    var usesCanonicalEncodable: Bool {
-        get { state.pointee.usesCanonicalEncodable }
-        set { state.pointee.usesCanonicalEncodable = newValue }
-    }
-
     var codingPath: [CodingKey] { path.map { DialectCodingKey($0) } }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The canonical bytes, or nil when the value must go through the tree encoder.
     /// `usesCanonicalEncodable: false` ignores `CanonicalEncodable` conformances (pure `Codable`).
     func encodeDocument<T: Encodable>(_ value: T, usesCanonicalEncodable: Bool = true) throws -> [UInt8]? {
-        self.usesCanonicalEncodable = usesCanonicalEncodable
+        state.usesCanonicalEncodable = usesCanonicalEncodable
         do {
             let produced = try encodeValue(value)
-            if needsTree { return nil }
+            if state.needsTree { return nil }
             if !produced { out.append("null") }
             return out.bytes()
         } catch is NeedsTree {
@@ -150,7 +142,7 @@ final class ByteEncoder: Encoder {
     func appendFragment<T: Encodable>(_ value: T, to sink: ByteSink) throws -> Bool {
         do {
             let produced = try encodeValue(value)
-            if !needsTree {
+            if !state.needsTree {
                 sink.append(out.view(0..<out.count))
                 return produced
             }
@@ -163,69 +155,62 @@ final class ByteEncoder: Encoder {
     // MARK: - Values
 
     /// Writes one value at the end of the output; false when it produced nothing or nil.
-    /// `component` (the member key or element index) is on the coding path while it encodes.
-    func encodeValue<T: Encodable>(_ value: T, at component: PathComponent? = nil) throws -> Bool {
-        if try writePrimitive(value, at: component) { return true }
-        let facts = typeFacts.pointee.facts(T.self)
-        if let writable = facts.writable, usesCanonicalEncodable {
-            return try writeItself(value, as: writable, at: component)
-        }
-        if let component { path.append(component) }
-        defer { if component != nil { path.removeLast() } }
-        let savedSlot = slot, savedDepth = slotDepth
-        slot = .nothing
-        slotDepth = frames.count
-        pendingSum = facts.isSumType
-        try value.encode(to: self)
-        pendingSum = false
-        closeFrames(downTo: slotDepth)
-        let produced = slot == .value
-        slot = savedSlot
-        slotDepth = savedDepth
-        return produced
-    }
-
-    /// Types whose own `Codable` is not the dialect's, and the common scalars.
-    @inline(__always)
-    func writePrimitive<T: Encodable>(_ value: T, at component: PathComponent?) throws -> Bool {
+    func encodeValue<T: Encodable>(_ value: T) throws -> Bool {
         if T.self == String.self { ScalarWriter.appendString(reinterpret(value, as: String.self), to: out); return true }
         if T.self == Int.self { ScalarWriter.appendInt(Int64(reinterpret(value, as: Int.self)), to: out); return true }
         if T.self == Bool.self { out.append(reinterpret(value, as: Bool.self) ? "true" : "false"); return true }
-        if T.self == UUID.self { UUIDFormatting.append(reinterpret(value, as: UUID.self), to: out); return true }
-        if T.self == Date.self { DateCoding.append(reinterpret(value, as: Date.self), to: out); return true }
-        if T.self == Int64.self { ScalarWriter.appendInt(reinterpret(value, as: Int64.self), to: out); return true }
-        if T.self == JSONValue.self { CompactWriter(into: out).write(reinterpret(value, as: JSONValue.self)); return true }
-        if T.self == JSONObject.self { CompactWriter(into: out).write(.object(reinterpret(value, as: JSONObject.self))); return true }
-        if T.self == URL.self { ScalarWriter.appendString(reinterpret(value, as: URL.self).absoluteString, to: out); return true }
-        if T.self == Data.self { ScalarWriter.appendString(reinterpret(value, as: Data.self).base64EncodedString(), to: out); return true }
-        if T.self == Double.self || T.self == Float.self || T.self == Decimal.self {
-            throw refusal(at: component, "\(T.self) is not part of the dialect (integers only): store minor units as an integer, or a string")
+        let facts = typeFacts.pointee.facts(T.self)
+        if facts.scalar != .none { try writeScalar(value, facts.scalar); return true }
+        if let writable = facts.writable, state.usesCanonicalEncodable {
+            return try writeItself(value, as: writable)
         }
-        return false
+        let savedSlot = state.slot, savedDepth = state.slotDepth
+        state.slot = .nothing
+        state.slotDepth = frames.count
+        state.pendingSum = facts.isSumType
+        try value.encode(to: self)
+        state.pendingSum = false
+        closeFrames(downTo: state.slotDepth)
+        let produced = state.slot == .value
+        state.slot = savedSlot
+        state.slotDepth = savedDepth
+        return produced
+    }
+
+    /// Types whose own `Codable` is not the dialect's (`T` is the type `scalar` names).
+    private func writeScalar<T: Encodable>(_ value: T, _ scalar: EncodableTypeFacts.Scalar) throws {
+        switch scalar {
+        case .uuid: UUIDText.append(reinterpret(value, as: UUID.self), to: out)
+        case .date: DateCoding.append(reinterpret(value, as: Date.self), to: out)
+        case .int64: ScalarWriter.appendInt(reinterpret(value, as: Int64.self), to: out)
+        case .jsonValue: CompactWriter(into: out).write(reinterpret(value, as: JSONValue.self))
+        case .jsonObject: CompactWriter(into: out).write(.object(reinterpret(value, as: JSONObject.self)))
+        case .url: ScalarWriter.appendString(reinterpret(value, as: URL.self).absoluteString, to: out)
+        case .data: ScalarWriter.appendString(reinterpret(value, as: Data.self).base64EncodedString(), to: out)
+        case .fraction:
+            throw refusal(at: nil, "\(T.self) is not part of the dialect (integers only): store minor units as an integer, or a string")
+        case .none: break
+        }
     }
 
     /// A `CanonicalEncodable` value writes itself at the end of the output, bypassing `Codable`.
-    private func writeItself<T, W: CanonicalWritable>(_ value: T, as type: W.Type, at component: PathComponent?) throws -> Bool {
+    private func writeItself<T, W: CanonicalWritable>(_ value: T, as type: W.Type) throws -> Bool {
         var writer = CanonicalWriter(out: out)
         do {
             try reinterpret(value, as: W.self).writeCanonical(to: &writer)
         } catch let refusal as CodingRefusal {
-            var prefix = path
-            if let component { prefix.append(component) }
-            throw refusal.prefixed(with: prefix)
+            throw refusal.prefixed(with: path)
         }
         switch writer.status {
         case .value: return true
         case .absent: return false
-        case .empty: throw refusal(at: component, CanonicalWriter.wroteNothing)
+        case .empty: throw refusal(at: nil, CanonicalWriter.wroteNothing)
         }
     }
 
     /// `value` as `U`, where the caller checked that `T` is `U` (no dynamic cast).
     @inline(__always)
-    private func reinterpret<T, U>(_ value: T, as type: U.Type) -> U {
-        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: U.self) }
-    }
+    private func reinterpret<T, U>(_ value: T, as type: U.Type) -> U { unsafeBitCast(value, to: U.self) }
 
     func refusal(at component: PathComponent?, _ message: String) -> CodingRefusal {
         var all = path
@@ -236,37 +221,44 @@ final class ByteEncoder: Encoder {
     // MARK: - Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let plan = keyedPlan(Key.self)
         // A second request for the same value's keyed container (a subclass after its superclass) shares it.
-        if slot == .value, frames.count == slotDepth + 1, frames[slotDepth].kind == .object {
-            return KeyedEncodingContainer(ByteKeyedEncoder<Key>(encoder: self, depth: slotDepth, id: frames[slotDepth].id))
+        if state.slot == .value, frames.count == state.slotDepth + 1, frames[state.slotDepth].kind == .object {
+            if frames[state.slotDepth].keyType != KeyedTypePlan.id(Key.self) {
+                frames[state.slotDepth].keyType = 0
+                frames[state.slotDepth].names = nil
+            }
+            return plan.container(Key.self)
         }
-        if slot != .nothing || frames.count != slotDepth { needsTree = true }
-        let kind: FrameKind = pendingSum ? .sumOuter : .object
-        pendingSum = false
+        if state.slot != .nothing || frames.count != state.slotDepth { state.needsTree = true }
+        let kind: FrameKind = state.pendingSum ? .sumOuter : .object
+        state.pendingSum = false
         out.append(UInt8(ascii: "{"))
-        let id = push(Frame(kind: kind, id: 0, open: out.count - 1, spanBase: spans.count))
-        slot = .value
-        return KeyedEncodingContainer(ByteKeyedEncoder<Key>(encoder: self, depth: frames.count - 1, id: id))
+        push(Frame(kind: kind, id: 0, open: out.count - 1, spanBase: spans.count,
+                   keyType: KeyedTypePlan.id(Key.self), names: plan.names, keyWidth: plan.keyWidth))
+        state.slot = .value
+        return plan.container(Key.self)
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
-        if slot != .nothing || frames.count != slotDepth { needsTree = true }
-        pendingSum = false
+        if state.slot != .nothing || frames.count != state.slotDepth { state.needsTree = true }
+        state.pendingSum = false
         out.append(UInt8(ascii: "["))
         let id = push(Frame(kind: .array, id: 0, open: out.count - 1, spanBase: spans.count))
-        slot = .value
+        state.slot = .value
         return ByteUnkeyedEncoder(encoder: self, depth: frames.count - 1, id: id)
     }
 
     func singleValueContainer() -> SingleValueEncodingContainer {
-        pendingSum = false
+        state.pendingSum = false
         return ByteSingleValueEncoder(encoder: self, depth: frames.count)
     }
 
-    private func push(_ frame: Frame) -> Int {
+    @discardableResult
+    func push(_ frame: Frame) -> Int {
         var frame = frame
-        nextFrameID += 1
-        frame.id = nextFrameID
+        state.nextFrameID += 1
+        frame.id = state.nextFrameID
         frames.append(frame)
         return frame.id
     }

@@ -14,7 +14,7 @@ extension ByteEncoder {
             if !f.sorted { reorder(f) }
             out.append(UInt8(ascii: "}"))
         case .sumOuter:
-            if f.count == 0 { needsTree = true }
+            if f.count == 0 { state.needsTree = true }
             out.append(UInt8(ascii: "}"))
         case .sumPayload:
             closeSumPayload(f)
@@ -60,22 +60,30 @@ extension ByteEncoder {
                 members[j + 1] = members[j]
                 j -= 1
             }
-            if c == 0 { needsTree = true; return }
+            if c == 0 { state.needsTree = true; return }
             members[j + 1] = current
         }
+        // One copy of the region out, then each member back in order.
+        let length = out.count - regionStart
         let scratch = reorderScratch
         scratch.truncate(to: 0)
-        scratch.reserve(out.count - regionStart)
+        scratch.reserve(length)
+        let region = out.base + regionStart
+        scratch.base.update(from: region, count: length)
+        var w = region
         for k in 0..<n {
-            if k > 0 { scratch.append(UInt8(ascii: ",")) }
-            scratch.append(out.view(members[k].start..<members[k].end))
+            if k > 0 { w.pointee = UInt8(ascii: ","); w += 1 }
+            let m = members[k]
+            let count = m.end - m.start
+            w.update(from: scratch.base + (m.start - regionStart), count: count)
+            w += count
         }
-        (out.base + regionStart).update(from: scratch.base, count: scratch.count)
-        out.truncate(to: regionStart + scratch.count)
     }
 
+    /// By rank when both keys have one (a load each), else by their written bytes.
     @inline(__always)
     func compareKeys(_ a: Span, _ b: Span) -> Int {
+        if let x = a.name, let y = b.name, x.pointee.rank >= 0, y.pointee.rank >= 0 { return Int(x.pointee.rank) - Int(y.pointee.rank) }
         let base = out.base
         return ScalarOrder.compare(UnsafeBufferPointer(start: base + a.start + 1, count: a.keyEnd - a.start - 2),
                                    UnsafeBufferPointer(start: base + b.start + 1, count: b.keyEnd - b.start - 2))

@@ -20,10 +20,12 @@ final class ByteEncoderPool: @unchecked Sendable {
     }
 
     func give(_ encoder: ByteEncoder) {
-        guard encoder.retainedBytes <= Self.maxRetainedBytes else { return }
         encoder.reset()
+        guard encoder.retainedBytes <= Self.maxRetainedBytes else { return encoder.tearDown() }
         lock.lock()
-        if idle.count < Self.maxIdle { idle.append(encoder) }
+        let kept = idle.count < Self.maxIdle
+        if kept { idle.append(encoder) }
         lock.unlock()
+        if !kept { encoder.tearDown() }
     }
 }

@@ -1,76 +1,47 @@
+/// A keyed container: made once per key type and reused (`KeyedTypePlan`), so it holds no
+/// state of its own; it writes into the encoder's top frame.
 struct ByteKeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
     let encoder: ByteEncoder
-    let depth: Int
-    let id: Int
 
     var codingPath: [CodingKey] { encoder.codingPath }
-
-    /// Writes `,"key":` and returns where the member starts, or throws to fall back to the tree.
-    @inline(__always)
-    private func begin(_ key: Key) throws -> (start: Int, keyEnd: Int, name: String) {
-        try encoder.activate(depth, id)
-        let frame = encoder.frames.base + depth
-        guard frame.pointee.kind == .object || frame.pointee.kind == .sumPayload else { throw ByteEncoder.NeedsTree() }
-        let out = encoder.out
-        if frame.pointee.count > 0 { out.append(UInt8(ascii: ",")) }
-        let start = out.count
-        let name = key.stringValue
-        ScalarWriter.appendString(name, to: out)
-        let keyEnd = out.count
-        if keyEnd - start != name.utf8.count + 2 { throw ByteEncoder.NeedsTree() }   // key with escapes
-        out.append(UInt8(ascii: ":"))
-        return (start, keyEnd, name)
-    }
-
-    @inline(__always)
-    private func end(_ member: (start: Int, keyEnd: Int, name: String), produced: Bool) throws {
-        let out = encoder.out
-        guard produced else {
-            out.truncate(to: encoder.frames[depth].count > 0 ? member.start - 1 : member.start)
-            return
-        }
-        let span = ByteEncoder.Span(start: member.start, keyEnd: member.keyEnd, end: out.count)
-        if encoder.frames[depth].count > 0 {
-            let c = encoder.compareKeys(encoder.spans[encoder.spans.count - 1], span)
-            if c == 0 { throw ByteEncoder.NeedsTree() }   // a key written twice: the tree keeps the last
-            if c > 0 { encoder.frames[depth].sorted = false }
-        }
-        encoder.spans.append(span)
-        encoder.frames[depth].count += 1
-    }
-
-    @inline(__always)
-    private func int(_ value: Int64, _ key: Key) throws {
-        let start = try begin(key)
-        ScalarWriter.appendInt(value, to: encoder.out)
-        try end(start, produced: true)
-    }
 
     @inline(__always)
     func encodeInteger<I: FixedWidthInteger>(_ value: I, forKey key: Key) throws {
         guard let v = Int64(exactly: value) else {
             throw encoder.refusal(at: .key(key.stringValue), "\(value) does not fit a 64-bit signed integer, the dialect's only number")
         }
-        try int(v, key)
+        let member = try encoder.beginMember(key)
+        ScalarWriter.appendInt(v, to: encoder.out)
+        try encoder.endMember(member, produced: true)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try encoder.activate(depth, id) }
+    mutating func encodeNil(forKey key: Key) throws {
+        guard encoder.frames.count - 1 >= encoder.state.slotDepth else { throw ByteEncoder.NeedsTree() }
+    }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        let start = try begin(key)
+        let member = try encoder.beginMember(key)
         encoder.out.append(value ? "true" : "false")
-        try end(start, produced: true)
+        try encoder.endMember(member, produced: true)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        let start = try begin(key)
+        let member = try encoder.beginMember(key)
         ScalarWriter.appendString(value, to: encoder.out)
-        try end(start, produced: true)
+        try encoder.endMember(member, produced: true)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws { throw floatRefusal("Double", key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { throw floatRefusal("Float", key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let start = try begin(key)
-        try end(start, produced: try encoder.encodeValue(value, at: .key(start.name)))
+        try encoder.encodeMember(value, forKey: key)
+    }
+
+    // Optionals without the protocol's default hop (nil: no member).
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { try encodeInteger(value, forKey: key) } }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encoder.encodeMember(value, forKey: key) }
     }
 
     private func floatRefusal(_ name: String, _ key: Key) -> CodingRefusal {
@@ -79,32 +50,16 @@ struct ByteKeyedEncoder<Key: CodingKey>: IntegerKeyedEncoding {
 
     /// Only a sum type's case container is written in one pass; other nested containers fall back.
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        guard (try? encoder.activate(depth, id)) != nil, encoder.frames[depth].kind == .sumOuter, encoder.frames[depth].count == 0 else {
-            encoder.needsTree = true
-            return KeyedEncodingContainer(ByteKeyedEncoder<NestedKey>(encoder: encoder, depth: -1, id: -1))
-        }
-        let out = encoder.out
-        out.append("\"case\":")
-        ScalarWriter.appendString(key.stringValue, to: out)
-        let marker = out.count
-        out.append(",\"value\":{")
-        encoder.frames[depth].count = 1
-        encoder.nextFrameID += 1
-        var frame = ByteEncoder.Frame(kind: .sumPayload, id: encoder.nextFrameID, open: out.count - 1, spanBase: encoder.spans.count)
-        frame.valueMarker = marker
-        encoder.frames.append(frame)
-        encoder.path.append(.key(key.stringValue))
-        defer { encoder.path.removeLast() }
-        return KeyedEncodingContainer(ByteKeyedEncoder<NestedKey>(encoder: encoder, depth: depth + 1, id: frame.id))
+        encoder.openSumPayload(key, keyedBy: NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-        encoder.needsTree = true
+        encoder.state.needsTree = true
         return ByteUnkeyedEncoder(encoder: encoder, depth: -1, id: -1)
     }
 
-    mutating func superEncoder() -> Encoder { encoder.needsTree = true; return encoder }
-    mutating func superEncoder(forKey key: Key) -> Encoder { encoder.needsTree = true; return encoder }
+    mutating func superEncoder() -> Encoder { encoder.state.needsTree = true; return encoder }
+    mutating func superEncoder(forKey key: Key) -> Encoder { encoder.state.needsTree = true; return encoder }
 }
 
 struct ByteUnkeyedEncoder: UnkeyedEncodingContainer, IntegerValueEncoding {
@@ -141,9 +96,11 @@ struct ByteUnkeyedEncoder: UnkeyedEncodingContainer, IntegerValueEncoding {
     mutating func encode(_ value: Float) throws { throw floatRefusal("Float") }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let index = count
         try begin()
-        if try !encoder.encodeValue(value, at: .index(index)) { encoder.out.append("null") }
+        encoder.frames[depth].inProgress = true
+        let produced = try encoder.encodeValue(value)
+        encoder.frames[depth].inProgress = false
+        if !produced { encoder.out.append("null") }
     }
 
     private func floatRefusal(_ name: String) -> CodingRefusal {
@@ -151,16 +108,16 @@ struct ByteUnkeyedEncoder: UnkeyedEncodingContainer, IntegerValueEncoding {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        encoder.needsTree = true
-        return KeyedEncodingContainer(ByteKeyedEncoder<NestedKey>(encoder: encoder, depth: -1, id: -1))
+        encoder.state.needsTree = true
+        return encoder.keyedPlan(NestedKey.self).container(NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
-        encoder.needsTree = true
+        encoder.state.needsTree = true
         return ByteUnkeyedEncoder(encoder: encoder, depth: -1, id: -1)
     }
 
-    mutating func superEncoder() -> Encoder { encoder.needsTree = true; return encoder }
+    mutating func superEncoder() -> Encoder { encoder.state.needsTree = true; return encoder }
 }
 
 struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncoding {
@@ -173,8 +130,8 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncodin
     /// One write per value, at the end of the output.
     @inline(__always)
     private func begin() throws {
-        guard encoder.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
-        encoder.slot = .value
+        guard encoder.state.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
+        encoder.state.slot = .value
     }
 
     @inline(__always)
@@ -189,8 +146,8 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncodin
     }
 
     mutating func encodeNil() throws {
-        guard encoder.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
-        encoder.slot = .nilValue
+        guard encoder.state.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
+        encoder.state.slot = .nilValue
     }
     mutating func encode(_ value: Bool) throws { try begin(); encoder.out.append(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { try begin(); ScalarWriter.appendString(value, to: encoder.out) }
@@ -198,8 +155,8 @@ struct ByteSingleValueEncoder: SingleValueEncodingContainer, IntegerValueEncodin
     mutating func encode(_ value: Float) throws { throw floatRefusal("Float") }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        guard encoder.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
-        encoder.slot = try encoder.encodeValue(value) ? .value : .nilValue
+        guard encoder.state.slot == .nothing, encoder.frames.count == depth else { throw ByteEncoder.NeedsTree() }
+        encoder.state.slot = try encoder.encodeValue(value) ? .value : .nilValue
     }
 
     private func floatRefusal(_ name: String) -> CodingRefusal {

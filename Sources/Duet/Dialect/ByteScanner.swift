@@ -33,7 +33,6 @@ struct ScannedMember {
 struct ByteScanner {
     private var lex: Lexer
     private let tape: UnsafeMutablePointer<Tape>
-    private var depth = 0
 
     /// Reusable storage for the tape and the member tables.
     struct Tape {
@@ -64,11 +63,10 @@ struct ByteScanner {
     mutating func scanDocument() -> Bool {
         tape.pointee.reset()
         do throws(DialectError) {
-            try lex.rejectByteOrderMark()
-            lex.skipWhitespace()
+            try lex.beginDocument()
             try scanValue()
-            lex.skipWhitespace()
-            return lex.atEnd
+            try lex.endDocument()
+            return true
         } catch {
             return false
         }
@@ -78,21 +76,18 @@ struct ByteScanner {
     private static let useTheTree = DialectError(line: 0, column: 0, message: "")
 
     private mutating func scanValue() throws(DialectError) {
-        guard !lex.atEnd else { throw lex.notAValue() }
         let start = lex.pos
-        switch lex.p[start] {
-        case UInt8(ascii: "{"): try scanObject()
-        case UInt8(ascii: "["): try scanArray()
-        case UInt8(ascii: "\""):
+        switch try lex.valueStart() {
+        case .object: try scanObject()
+        case .array: try scanArray()
+        case .string:
             _ = try lex.stringBytes()
             append(ScannedValue(kind: .string, flag: !lex.lastStringWasPlain, start: start))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case .integer:
             let value = try lex.integer()
             append(ScannedValue(kind: .int, start: start, integer: value))
-        case UInt8(ascii: "t"): try lex.literal("true"); append(ScannedValue(kind: .bool, flag: true, start: start))
-        case UInt8(ascii: "f"): try lex.literal("false"); append(ScannedValue(kind: .bool, flag: false, start: start))
-        case UInt8(ascii: "n"): try lex.literal("null"); append(ScannedValue(kind: .null, start: start))
-        default: throw lex.notAValue()
+        case .bool(let b): append(ScannedValue(kind: .bool, flag: b, start: start))
+        case .null: append(ScannedValue(kind: .null, start: start))
         }
     }
 
@@ -105,52 +100,31 @@ struct ByteScanner {
         tape.pointee.values.append(value)
     }
 
-    private mutating func enterContainer() throws(DialectError) {
-        depth += 1
-        if depth > CanonicalJSON.maximumDepth { throw Self.useTheTree }
-    }
-
     private mutating func scanArray() throws(DialectError) {
-        try enterContainer()
         let index = tape.pointee.values.count
         tape.pointee.values.append(ScannedValue(kind: .array, start: lex.pos))
-        lex.pos += 1
         var count = 0
-        lex.skipWhitespace()
-        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") {
-            lex.pos += 1
-        } else {
-            while true {
-                lex.skipWhitespace()
-                if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") { throw Self.useTheTree }
+        if try !lex.openArray() {
+            repeat {
+                try lex.beginElement()
                 try scanValue()
                 count += 1
-                lex.skipWhitespace()
-                if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") { lex.pos += 1; continue }
-                try lex.expect(UInt8(ascii: "]"), "',' or ']'")
-                break
-            }
+            } while try lex.nextElement()
         }
         close(index, count: count, first: 0)
     }
 
     private mutating func scanObject() throws(DialectError) {
-        try enterContainer()
         let index = tape.pointee.values.count
         tape.pointee.values.append(ScannedValue(kind: .object, start: lex.pos))
-        lex.pos += 1
-        lex.skipWhitespace()
-        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "}") {
-            lex.pos += 1
+        if try lex.openObject() {
             close(index, count: 0, first: tape.pointee.members.count)
             return
         }
         let base = tape.pointee.pending.count
         var sorted = true
-        while true {
-            lex.skipWhitespace()
-            guard !lex.atEnd, lex.p[lex.pos] == UInt8(ascii: "\"") else { throw lex.notAKey() }
-            let keyStart = lex.pos + 1
+        repeat {
+            let keyStart = try lex.beginMember() + 1
             let key = try lex.stringBytes()
             guard lex.lastStringWasPlain, !Self.isUppercaseUUID(key) else { throw Self.useTheTree }
             if sorted && tape.pointee.pending.count > base {
@@ -159,17 +133,11 @@ struct ByteScanner {
                 if c == 0 { throw Self.useTheTree }
                 if c > 0 { sorted = false }
             }
-            lex.skipWhitespace()
-            try lex.expect(UInt8(ascii: ":"), "':'")
-            lex.skipWhitespace()
+            try lex.keyValueSeparator()
             let value = tape.pointee.values.count
             try scanValue()
             tape.pointee.pending.append(ScannedMember(keyStart: keyStart, keyCount: key.count, value: value))
-            lex.skipWhitespace()
-            if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") { lex.pos += 1; continue }
-            try lex.expect(UInt8(ascii: "}"), "',' or '}'")
-            break
-        }
+        } while try lex.nextMember()
         let count = tape.pointee.pending.count - base
         var open = UnsafeMutableBufferPointer(start: tape.pointee.pending.base + base, count: count)
         if !sorted {
@@ -187,7 +155,6 @@ struct ByteScanner {
         tape.pointee.values[index].next = tape.pointee.values.count
         tape.pointee.values[index].count = count
         tape.pointee.values[index].first = first
-        depth -= 1
     }
 
     @inline(__always)
@@ -198,6 +165,6 @@ struct ByteScanner {
     /// The tree stores such keys lowercased (`ScalarOrder.normalized`).
     @inline(__always)
     private static func isUppercaseUUID(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.count == 36 && ScalarOrder.isUUIDShaped(key) && key.contains { $0 >= 0x41 && $0 <= 0x46 }
+        key.count == 36 && UUIDText.isShaped(key) && key.contains { $0 >= 0x41 && $0 <= 0x46 }
     }
 }

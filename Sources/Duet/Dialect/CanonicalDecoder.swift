@@ -29,7 +29,8 @@ public struct CanonicalDecoder: Sendable {
 protocol OptionalDecodingMarker {}
 extension Optional: OptionalDecodingMarker {}
 
-final class DialectDecoder: Decoder, PathNode {
+/// The tree decoder: reads `JSONValue`s.
+final class DialectDecoder: DialectDecoding {
     let value: JSONValue
     let parent: PathNode?
     let component: PathComponent?
@@ -43,8 +44,6 @@ final class DialectDecoder: Decoder, PathNode {
     }
 
     var parentNode: PathNode? { parent }
-    var codingPath: [CodingKey] { codingKeys }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let o) = value else { throw mismatch("an object", value, at: nil) }
@@ -53,10 +52,31 @@ final class DialectDecoder: Decoder, PathNode {
 
     func unkeyedContainer() throws -> UnkeyedDecodingContainer {
         guard case .array(let a) = value else { throw mismatch("an array", value, at: nil) }
-        return UnkeyedDecoder(decoder: self, elements: a)
+        return DialectUnkeyedContainer(decoder: self, elements: TreeElements(elements: a))
     }
 
-    func singleValueContainer() throws -> SingleValueDecodingContainer { SingleValueDecoder(decoder: self) }
+    func singleValueContainer() throws -> SingleValueDecodingContainer { DialectSingleValueContainer(decoder: self) }
+
+    // MARK: - Reading values
+
+    var currentValue: JSONValue { value }
+
+    func kind(of value: JSONValue) -> ScannedValue.Kind {
+        switch value {
+        case .null: return .null
+        case .bool: return .bool
+        case .int: return .int
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    func stringValue(_ value: JSONValue) -> String { value.stringValue ?? "" }
+    func boolValue(_ value: JSONValue) -> Bool { value.boolValue ?? false }
+    func intValue(_ value: JSONValue) -> Int64 { value.intValue ?? 0 }
+    func elements(of array: JSONValue) -> TreeElements { TreeElements(elements: array.arrayValue ?? []) }
+    func child(_ value: JSONValue, at component: PathComponent?) -> DialectDecoder { DialectDecoder(value: value, parent: self, component: component) }
 
     // MARK: - Unboxing
 
@@ -64,34 +84,16 @@ final class DialectDecoder: Decoder, PathNode {
         if T.self == String.self { return try string(value, at: component) as! T }
         if T.self == Int.self { return try integer(value, Int.self, at: component) as! T }
         if T.self == Bool.self { return try bool(value, at: component) as! T }
-        if T.self == UUID.self {
-            let s = try string(value, at: component)
-            guard let uuid = UUIDParsing.parse(s) else { throw refusal(at: component, "expected a UUID, found \"\(s)\"") }
-            return uuid as! T
-        }
-        if T.self == Date.self {
-            let s = try string(value, at: component)
-            guard let date = DateCoding.parse(s) else {
-                throw refusal(at: component, "expected a date like 2026-07-02T09:30:00.000Z, found \"\(s)\"")
-            }
-            return date as! T
-        }
+        if T.self == UUID.self { return try uuid(fromString: value, at: component) as! T }
+        if T.self == Date.self { return try date(fromString: value, at: component) as! T }
         if T.self == JSONValue.self { return value as! T }
         if T.self == JSONObject.self {
             guard case .object(let o) = value else { throw mismatch("an object", value, at: component) }
             return o as! T
         }
         if T.self == Int64.self { return try integer(value, Int64.self, at: component) as! T }
-        if T.self == URL.self {
-            let s = try string(value, at: component)
-            guard let url = URL(string: s) else { throw refusal(at: component, "expected a URL, found \"\(s)\"") }
-            return url as! T
-        }
-        if T.self == Data.self {
-            let s = try string(value, at: component)
-            guard let data = Data(base64Encoded: s) else { throw refusal(at: component, "expected base64 data") }
-            return data as! T
-        }
+        if T.self == URL.self { return try url(value, at: component) as! T }
+        if T.self == Data.self { return try data(value, at: component) as! T }
         if T.self == Double.self || T.self == Float.self || T.self == Decimal.self {
             throw refusal(at: component, "\(T.self) is not part of the dialect (integers only)")
         }
@@ -104,43 +106,15 @@ final class DialectDecoder: Decoder, PathNode {
                 return try T(from: sub)
             }
         }
-        return try T(from: DialectDecoder(value: value, parent: self, component: component))
+        return try T(from: child(value, at: component))
     }
+}
 
-    func string(_ value: JSONValue, at component: PathComponent?) throws -> String {
-        guard case .string(let s) = value else { throw mismatch("a string", value, at: component) }
-        return s
-    }
-
-    func bool(_ value: JSONValue, at component: PathComponent?) throws -> Bool {
-        guard case .bool(let b) = value else { throw mismatch("true or false", value, at: component) }
-        return b
-    }
-
-    func integer<I: FixedWidthInteger>(_ value: JSONValue, _ type: I.Type, at component: PathComponent?) throws -> I {
-        guard case .int(let i) = value else { throw mismatch("an integer", value, at: component) }
-        guard let v = I(exactly: i) else { throw refusal(at: component, "\(i) does not fit \(I.self)") }
-        return v
-    }
-
-    func floatRefusal(_ typeName: String, at component: PathComponent?) -> CodingRefusal {
-        refusal(at: component, "\(typeName) is not part of the dialect (integers only)")
-    }
-
-    func refusal(at component: PathComponent?, _ message: String) -> CodingRefusal {
-        CodingRefusal(codingPath: pathString(appending: component), message: message)
-    }
-
-    func mismatch(_ expected: String, _ found: JSONValue, at component: PathComponent?) -> CodingRefusal {
-        let what: String
-        switch found {
-        case .null: what = "null"
-        case .bool(let b): what = "\(b)"
-        case .int(let i): what = "the integer \(i)"
-        case .string(let s): what = "the string \"\(s.prefix(40))\""
-        case .array: what = "an array"
-        case .object: what = "an object"
-        }
-        return refusal(at: component, "expected \(expected), found \(what)")
-    }
+/// A tree array's elements.
+struct TreeElements: DialectElements {
+    let elements: [JSONValue]
+    var index = 0
+    var count: Int { elements.count }
+    mutating func next() -> JSONValue { defer { index += 1 }; return elements[index] }
+    func peek() -> JSONValue { elements[index] }
 }

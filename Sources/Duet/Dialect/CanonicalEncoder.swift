@@ -70,25 +70,18 @@ final class DialectEncoder: Encoder, PathNode {
     var codingPath: [CodingKey] { codingKeys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    // A second request for the value's container (a subclass after its superclass) shares it.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let builder: ObjectBuilder
-        if case .object(let existing) = storage {
-            builder = existing
-        } else {
-            builder = ObjectBuilder()
-            storage = .object(builder)
-        }
+        if case .object(let existing) = storage { return KeyedEncodingContainer(KeyedEncoder<Key>(encoder: self, builder: existing)) }
+        let builder = ObjectBuilder()
+        storage = .object(builder)
         return KeyedEncodingContainer(KeyedEncoder<Key>(encoder: self, builder: builder))
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
-        let builder: ArrayBuilder
-        if case .array(let existing) = storage {
-            builder = existing
-        } else {
-            builder = ArrayBuilder()
-            storage = .array(builder)
-        }
+        if case .array(let existing) = storage { return UnkeyedEncoder(encoder: self, builder: existing) }
+        let builder = ArrayBuilder()
+        storage = .array(builder)
         return UnkeyedEncoder(encoder: self, builder: builder)
     }
 
@@ -121,7 +114,7 @@ final class DialectEncoder: Encoder, PathNode {
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int.self { return .int(Int64(value as! Int)) }
         if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == UUID.self { return .string(UUIDFormatting.string(value as! UUID)) }
+        if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
         if T.self == Date.self { return .string(DateCoding.format(value as! Date)) }
         if T.self == JSONValue.self { return (value as! JSONValue) }
         if T.self == JSONObject.self { return .object(value as! JSONObject) }

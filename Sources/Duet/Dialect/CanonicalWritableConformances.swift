@@ -3,81 +3,55 @@ import Foundation
 // The values `CanonicalWriter` accepts, each written as its `Codable` form is by `CanonicalEncoder`.
 
 extension String: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeString(self) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeScalar { ScalarWriter.appendString(self, to: $0) } }
 }
 
 extension Bool: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeBool(self) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeScalar { $0.append(self ? "true" : "false") } }
 }
 
-extension Int: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(Int64(self)) }
+/// The fixed-width integers; above `Int64.max` refused, as in the Codable path.
+extension CanonicalWritable where Self: FixedWidthInteger {
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInteger(self) }
 }
 
-extension Int8: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(Int64(self)) }
-}
-
-extension Int16: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(Int64(self)) }
-}
-
-extension Int32: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(Int64(self)) }
-}
-
-extension Int64: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(self) }
-}
-
-extension UInt8: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(Int64(self)) }
-}
-
-extension UInt16: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(Int64(self)) }
-}
-
-extension UInt32: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeInt(Int64(self)) }
-}
-
-/// Refused above `Int64.max`, as in the Codable path.
-extension UInt: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeUnsigned(self) }
-}
-
-/// Refused above `Int64.max`, as in the Codable path.
-extension UInt64: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeUnsigned(self) }
-}
+extension Int: CanonicalWritable {}
+extension Int8: CanonicalWritable {}
+extension Int16: CanonicalWritable {}
+extension Int32: CanonicalWritable {}
+extension Int64: CanonicalWritable {}
+extension UInt: CanonicalWritable {}
+extension UInt8: CanonicalWritable {}
+extension UInt16: CanonicalWritable {}
+extension UInt32: CanonicalWritable {}
+extension UInt64: CanonicalWritable {}
 
 /// Lowercase `8-4-4-4-12`.
 extension UUID: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeUUID(self) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeScalar { UUIDText.append(self, to: $0) } }
 }
 
 /// `"2026-07-02T09:30:00.000Z"`.
 extension Date: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeDate(self) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeScalar { DateCoding.append(self, to: $0) } }
 }
 
 extension URL: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeString(absoluteString) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try absoluteString.writeCanonical(to: &writer) }
 }
 
 /// Base64, as `CanonicalEncoder` writes `Data`.
 extension Data: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeString(base64EncodedString()) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try base64EncodedString().writeCanonical(to: &writer) }
 }
 
 /// Written as is; a literal `.null` stays `null` (it is not an absent optional).
 extension JSONValue: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeJSON(self) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeScalar { CompactWriter(into: $0).write(self) } }
 }
 
 extension JSONObject: CanonicalWritable {
-    public func writeCanonical(to writer: inout CanonicalWriter) throws { try writer.writeJSON(.object(self)) }
+    public func writeCanonical(to writer: inout CanonicalWriter) throws { try JSONValue.object(self).writeCanonical(to: &writer) }
 }
 
 /// nil: an object member is omitted, an array element is `null`.

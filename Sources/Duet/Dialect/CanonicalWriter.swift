@@ -82,48 +82,20 @@ public struct CanonicalWriter {
 
     // MARK: - Scalars (what the library's conformances call)
 
-    @usableFromInline
-    mutating func writeString(_ value: String) throws {
+    /// One scalar, written by `write` as the Codable path writes it (`ScalarWriter`, `UUIDFormatting`, …).
+    @inline(__always)
+    mutating func writeScalar(_ write: (ByteSink) -> Void) throws {
         try claim()
-        ScalarWriter.appendString(value, to: out)
+        write(out)
     }
 
-    @usableFromInline
-    mutating func writeInt(_ value: Int64) throws {
-        try claim()
-        ScalarWriter.appendInt(value, to: out)
-    }
-
-    @usableFromInline
-    mutating func writeUnsigned<I: BinaryInteger>(_ value: I) throws {
+    /// Any fixed-width integer; above `Int64.max` refused, as in the Codable path.
+    @inline(__always)
+    mutating func writeInteger<I: FixedWidthInteger>(_ value: I) throws {
         guard let v = Int64(exactly: value) else {
             throw CodingRefusal(codingPath: "", message: "\(value) does not fit a 64-bit signed integer, the dialect's only number")
         }
-        try writeInt(v)
-    }
-
-    @usableFromInline
-    mutating func writeBool(_ value: Bool) throws {
-        try claim()
-        out.append(value ? "true" : "false")
-    }
-
-    @usableFromInline
-    mutating func writeUUID(_ value: UUID) throws {
-        try claim()
-        UUIDFormatting.append(value, to: out)
-    }
-
-    @usableFromInline
-    mutating func writeDate(_ value: Date) throws {
-        try claim()
-        DateCoding.append(value, to: out)
-    }
-
-    @usableFromInline
-    mutating func writeJSON(_ value: JSONValue) throws {
-        try claim()
-        CompactWriter(into: out).write(value)
+        try writeScalar { ScalarWriter.appendInt(v, to: $0) }
     }
 
     /// A nil optional: the member is omitted, an array element becomes `null`.

@@ -4,7 +4,6 @@
 struct Canonicalizer {
     private var lex: Lexer
     private let out: ByteSink
-    private var depth = 0
     /// The members of the objects being written (a stack).
     private var spans: [MemberSpan] = []
     private let reorderScratch = ByteSink(capacity: 256)
@@ -24,26 +23,19 @@ struct Canonicalizer {
     }
 
     mutating func writeDocument() throws(DialectError) {
-        try lex.rejectByteOrderMark()
-        lex.skipWhitespace()
+        try lex.beginDocument()
         try writeValue()
-        lex.skipWhitespace()
-        if !lex.atEnd {
-            throw lex.error(at: lex.pos, "unexpected \(lex.describe(lex.pos)) after the end of the document; expected nothing more")
-        }
+        try lex.endDocument()
     }
 
     private mutating func writeValue() throws(DialectError) {
-        guard !lex.atEnd else { throw lex.notAValue() }
-        switch lex.p[lex.pos] {
-        case UInt8(ascii: "{"): try writeObject()
-        case UInt8(ascii: "["): try writeArray()
-        case UInt8(ascii: "\""): try writeString()
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): ScalarWriter.appendInt(try lex.integer(), to: out)
-        case UInt8(ascii: "t"): try lex.literal("true"); out.append("true")
-        case UInt8(ascii: "f"): try lex.literal("false"); out.append("false")
-        case UInt8(ascii: "n"): try lex.literal("null"); out.append("null")
-        default: throw lex.notAValue()
+        switch try lex.valueStart() {
+        case .object: try writeObject()
+        case .array: try writeArray()
+        case .string: try writeString()
+        case .integer: ScalarWriter.appendInt(try lex.integer(), to: out)
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .null: out.append("null")
         }
     }
 
@@ -60,58 +52,30 @@ struct Canonicalizer {
         return out.count - start == bytes.count + 2
     }
 
-    private mutating func enterContainer() throws(DialectError) {
-        depth += 1
-        if depth > CanonicalJSON.maximumDepth {
-            throw lex.error(at: lex.pos, "nesting deeper than \(CanonicalJSON.maximumDepth) levels; flatten the document")
-        }
-    }
-
     private mutating func writeArray() throws(DialectError) {
-        try enterContainer()
-        lex.pos += 1
         out.append(UInt8(ascii: "["))
-        lex.skipWhitespace()
-        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") {
-            lex.pos += 1
-        } else {
-            while true {
-                lex.skipWhitespace()
-                if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") {
-                    throw lex.error(at: lex.pos, "trailing comma before ']'; expected a value")
-                }
+        if try !lex.openArray() {
+            try lex.beginElement()
+            try writeValue()
+            while try lex.nextElement() {
+                out.append(UInt8(ascii: ","))
+                try lex.beginElement()
                 try writeValue()
-                lex.skipWhitespace()
-                if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") {
-                    lex.pos += 1
-                    out.append(UInt8(ascii: ","))
-                    continue
-                }
-                try lex.expect(UInt8(ascii: "]"), "',' or ']'")
-                break
             }
         }
         out.append(UInt8(ascii: "]"))
-        depth -= 1
     }
 
     private mutating func writeObject() throws(DialectError) {
-        try enterContainer()
-        lex.pos += 1
         out.append(UInt8(ascii: "{"))
-        lex.skipWhitespace()
-        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "}") {
-            lex.pos += 1
+        if try lex.openObject() {
             out.append(UInt8(ascii: "}"))
-            depth -= 1
             return
         }
         let base = spans.count
         var sorted = true
-        while true {
-            lex.skipWhitespace()
-            guard !lex.atEnd, lex.p[lex.pos] == UInt8(ascii: "\"") else { throw lex.notAKey() }
-            let inputOffset = lex.pos
+        repeat {
+            let inputOffset = try lex.beginMember()
             if spans.count > base { out.append(UInt8(ascii: ",")) }
             let start = out.count
             let plainKey = try writeString()
@@ -124,21 +88,14 @@ struct Canonicalizer {
                 if c == 0 { throw duplicate(at: inputOffset, start, keyEnd) }
                 if c > 0 { sorted = false }
             }
-            lex.skipWhitespace()
-            try lex.expect(UInt8(ascii: ":"), "':'")
+            try lex.keyValueSeparator()
             out.append(UInt8(ascii: ":"))
-            lex.skipWhitespace()
             try writeValue()
             spans.append(MemberSpan(start: start, keyEnd: keyEnd, end: out.count, plainKey: plainKey, inputOffset: inputOffset))
-            lex.skipWhitespace()
-            if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") { lex.pos += 1; continue }
-            try lex.expect(UInt8(ascii: "}"), "',' or '}'")
-            break
-        }
+        } while try lex.nextMember()
         if !sorted { try reorder(from: base) }
         spans.removeSubrange(base...)
         out.append(UInt8(ascii: "}"))
-        depth -= 1
     }
 
     // MARK: - Ordering
@@ -180,25 +137,14 @@ enum KeyBytes {
         return decoded(a).withUnsafeBufferPointer { da in decoded(b).withUnsafeBufferPointer { db in ScalarOrder.compare(da, db) } }
     }
 
-    /// Undoes the writer's escapes (`\"`, `\\`, `\n`, `\r`, `\t`, `\u00xx`).
+    /// The bytes a written key (between its quotes) holds: the writer's escapes undone by the
+    /// same rules the dialect reads any string with (`Lexer.stringBytes`).
     static func decoded(_ written: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(written.count)
-        var i = 0
-        while i < written.count {
-            let c = written[i]
-            guard c == 0x5C, i + 1 < written.count else { result.append(c); i += 1; continue }
-            switch written[i + 1] {
-            case UInt8(ascii: "n"): result.append(0x0A); i += 2
-            case UInt8(ascii: "r"): result.append(0x0D); i += 2
-            case UInt8(ascii: "t"): result.append(0x09); i += 2
-            case UInt8(ascii: "u"):
-                let hex = String(decoding: UnsafeBufferPointer(rebasing: written[(i + 2)..<min(i + 6, written.count)]), as: UTF8.self)
-                result.append(UInt8(hex, radix: 16) ?? 0)
-                i += 6
-            default: result.append(written[i + 1]); i += 2
-            }
+        let quoted = [UInt8(ascii: "\"")] + Array(written) + [UInt8(ascii: "\"")]
+        return quoted.withUnsafeBufferPointer { p in
+            var lexer = Lexer(p)
+            // The canonicalizer wrote these bytes: they are a valid string.
+            return (try? lexer.stringBytes()).map(Array.init) ?? Array(written)
         }
-        return result
     }
 }

@@ -1,3 +1,5 @@
+/// What the corpus's compact reader (`CompactScanner`) reads with: the dialect's own string
+/// rules over bytes that are already compact canonical.
 extension CanonicalJSON {
     /// The offset just past the closing quote of the string opening at `start` in compact
     /// canonical bytes (`count` when it is not closed). Canonical strings escape with a backslash
@@ -19,5 +21,16 @@ extension CanonicalJSON {
             default: i += 1
             }
         }
+    }
+
+    /// The dialect's UUID shape (8-4-4-4-12 hex digits, either case): such strings are written lowercased.
+    package static func isUUIDShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { UUIDText.isShaped(bytes) }
+
+    /// The string a quoted dialect string (`"…"`, escapes and all) holds; nil when it is not one.
+    package static func decodedString(quoted bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "\"") else { return nil }
+        var lexer = Lexer(bytes)
+        guard let decoded = try? lexer.stringBytes(), lexer.atEnd else { return nil }
+        return String(decoding: decoded, as: UTF8.self)
     }
 }

@@ -5,11 +5,9 @@ struct CompactWriter {
     init(into out: ByteSink) { self.out = out }
 
     func write(_ value: JSONValue) {
+        if ScalarWriter.appendScalar(value, to: out) { return }
         switch value {
-        case .null: out.append("null")
-        case .bool(let b): out.append(b ? "true" : "false")
-        case .int(let i): ScalarWriter.appendInt(i, to: out)
-        case .string(let s): ScalarWriter.appendString(s, to: out)
+        case .null, .bool, .int, .string: return
         case .array(let a):
             out.append(UInt8(ascii: "["))
             var first = true

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the byte encoder needs to know about each Encodable type it meets (kept in a `TypeFactsTable`).
 struct EncodableTypeFacts: TypeFacts {
     /// Set when the type writes itself: the encoder skips `Codable` for it. Only adopters'
@@ -5,10 +7,25 @@ struct EncodableTypeFacts: TypeFacts {
     /// conformances (`Array`, `Optional`) called from here would run unspecialized, slower than `Codable`.
     var writable: (any CanonicalEncodable.Type)?
     var isSumType: Bool
+    /// Types written as a dialect scalar instead of through their own `Codable`.
+    var scalar: Scalar
+
+    enum Scalar { case none, uuid, date, int64, jsonValue, jsonObject, url, data, fraction }
 
     init(_ type: Any.Type) {
         writable = type as? any CanonicalEncodable.Type
         isSumType = Self.isEnum(type) && type is any SumType.Type
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(UUID.self): scalar = .uuid
+        case ObjectIdentifier(Date.self): scalar = .date
+        case ObjectIdentifier(Int64.self): scalar = .int64
+        case ObjectIdentifier(JSONValue.self): scalar = .jsonValue
+        case ObjectIdentifier(JSONObject.self): scalar = .jsonObject
+        case ObjectIdentifier(URL.self): scalar = .url
+        case ObjectIdentifier(Data.self): scalar = .data
+        case ObjectIdentifier(Double.self), ObjectIdentifier(Float.self), ObjectIdentifier(Decimal.self): scalar = .fraction
+        default: scalar = .none
+        }
     }
 
     /// Only enums can be sum types; the metadata kind is cheaper to read than a conformance lookup.

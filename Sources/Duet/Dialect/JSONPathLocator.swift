@@ -1,7 +1,7 @@
 /// Finds where a value is in a JSON file, for errors that name a path (`steps[2].action`): the byte
 /// offset of the value at the path, or of the deepest value on the way when the rest is missing
-/// (the step that lacks a key, the document that lacks `feature`). The bytes are valid JSON: the
-/// document was parsed before its shape was checked.
+/// (the step that lacks a key, the document that lacks `feature`). The document was parsed before
+/// its shape was checked; the walk reads it with the dialect's own grammar (`LexerStructure`).
 ///
 /// ```swift
 /// JSONPathLocator.offset(of: "steps[1].expectedState", in: bytes)   // where step 1 (or its expectedState) starts
@@ -35,83 +35,45 @@ public enum JSONPathLocator {
     }
 
     public static func offset(of path: String, in bytes: [UInt8]) -> Int {
-        var walker = Walker(bytes: bytes)
-        walker.skipSpace()
-        var found = walker.at
-        for component in components(path) {
-            guard let next = walker.descend(component) else { break }
-            found = next
+        bytes.withUnsafeBufferPointer { p in
+            var lex = Lexer(p)
+            lex.skipWhitespace()
+            var found = lex.pos
+            for component in components(path) {
+                // Bytes that are not valid dialect stop the walk where they start.
+                guard let next = try? descend(&lex, component) else { break }
+                found = next
+            }
+            return found
         }
-        return found
     }
 
-    private struct Walker {
-        let bytes: [UInt8]
-        var at = 0
-
-        mutating func skipSpace() {
-            while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) { at += 1 }
-        }
-
-        /// Moves to the start of the member or element named by `component` of the value here.
-        mutating func descend(_ component: Component) -> Int? {
-            guard at < bytes.count else { return nil }
-            switch (component, bytes[at]) {
-            case (.key(let wanted), UInt8(ascii: "{")):
-                at += 1
-                while true {
-                    skipSpace()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
-                    let key = readString()
-                    skipSpace(); at += 1; skipSpace()   // the colon
-                    if key == wanted { return at }
-                    skipValue(); skipSpace()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { return nil }
-                    at += 1
-                }
-            case (.index(let wanted), UInt8(ascii: "[")):
-                at += 1
-                var index = 0
-                while true {
-                    skipSpace()
-                    guard at < bytes.count, bytes[at] != UInt8(ascii: "]") else { return nil }
-                    if index == wanted { return at }
-                    skipValue(); skipSpace()
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { return nil }
-                    at += 1; index += 1
-                }
-            default:
-                return nil
-            }
-        }
-
-        /// The raw text between the quotes (escapes kept: keys in fixture paths have none).
-        mutating func readString() -> String {
-            let start = at + 1
-            at += 1
-            while at < bytes.count, bytes[at] != UInt8(ascii: "\"") { at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1 }
-            defer { at += 1 }
-            return String(decoding: bytes[start..<min(at, bytes.count)], as: UTF8.self)
-        }
-
-        mutating func skipValue() {
-            guard at < bytes.count else { return }
-            switch bytes[at] {
-            case UInt8(ascii: "\""): _ = readString()
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                repeat {
-                    switch bytes[at] {
-                    case UInt8(ascii: "\""): _ = readString(); continue
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                    default: break
-                    }
-                    at += 1
-                } while depth > 0 && at < bytes.count
-            default:
-                while at < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) { at += 1 }
-            }
+    /// Moves `lex` to the start of the member or element `component` names in the value at
+    /// `lex.pos`, reading by the dialect's grammar; nil when there is no such member or element.
+    private static func descend(_ lex: inout Lexer, _ component: Component) throws(DialectError) -> Int? {
+        switch (component, try lex.valueStart()) {
+        case (.key(let wanted), .object):
+            if try lex.openObject() { return nil }
+            repeat {
+                _ = try lex.beginMember()
+                let key = String(decoding: try lex.stringBytes(), as: UTF8.self)
+                try lex.keyValueSeparator()
+                if key == wanted { return lex.pos }
+                try lex.skipValue()
+            } while try lex.nextMember()
+            return nil
+        case (.index(let wanted), .array):
+            if try lex.openArray() { return nil }
+            var index = 0
+            repeat {
+                try lex.beginElement()
+                if index == wanted { return lex.pos }
+                try lex.skipValue()
+                index += 1
+            } while try lex.nextElement()
+            return nil
+        default:
+            return nil
         }
     }
 }

@@ -2,34 +2,26 @@
 /// column, where the column counts bytes from the start of the line.
 struct Parser {
     private var lex: Lexer
-    private var depth = 0
     /// Byte offsets of the keys of the objects being parsed (a stack), for duplicate-key errors.
     private var keyOffsets: [Int] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { lex = Lexer(bytes) }
 
     mutating func parseDocument() throws(DialectError) -> JSONValue {
-        try lex.rejectByteOrderMark()
-        lex.skipWhitespace()
+        try lex.beginDocument()
         let value = try parseValue()
-        lex.skipWhitespace()
-        if !lex.atEnd {
-            throw lex.error(at: lex.pos, "unexpected \(lex.describe(lex.pos)) after the end of the document; expected nothing more")
-        }
+        try lex.endDocument()
         return value
     }
 
     private mutating func parseValue() throws(DialectError) -> JSONValue {
-        guard !lex.atEnd else { throw lex.notAValue() }
-        switch lex.p[lex.pos] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .int(try lex.integer())
-        case UInt8(ascii: "t"): try lex.literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try lex.literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try lex.literal("null"); return .null
-        default: throw lex.notAValue()
+        switch try lex.valueStart() {
+        case .object: return try parseObject()
+        case .array: return try parseArray()
+        case .string: return .string(try parseString())
+        case .integer: return .int(try lex.integer())
+        case .bool(let b): return .bool(b)
+        case .null: return .null
         }
     }
 
@@ -38,70 +30,34 @@ struct Parser {
         String(decoding: try lex.stringBytes(), as: UTF8.self)
     }
 
-    private mutating func enterContainer() throws(DialectError) {
-        depth += 1
-        if depth > CanonicalJSON.maximumDepth {
-            throw lex.error(at: lex.pos, "nesting deeper than \(CanonicalJSON.maximumDepth) levels; flatten the document")
-        }
-    }
-
     private mutating func parseArray() throws(DialectError) -> JSONValue {
-        try enterContainer()
-        lex.pos += 1
         var elements: [JSONValue] = []
-        lex.skipWhitespace()
-        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") {
-            lex.pos += 1; depth -= 1
-            return .array(elements)
-        }
-        while true {
-            lex.skipWhitespace()
-            if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "]") {
-                throw lex.error(at: lex.pos, "trailing comma before ']'; expected a value")
-            }
+        if try lex.openArray() { return .array(elements) }
+        repeat {
+            try lex.beginElement()
             elements.append(try parseValue())
-            lex.skipWhitespace()
-            if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") { lex.pos += 1; continue }
-            try lex.expect(UInt8(ascii: "]"), "',' or ']'")
-            break
-        }
-        depth -= 1
+        } while try lex.nextElement()
         return .array(elements)
     }
 
     private mutating func parseObject() throws(DialectError) -> JSONValue {
-        try enterContainer()
-        lex.pos += 1
         var members: [JSONObject.Member] = []
-        lex.skipWhitespace()
-        if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: "}") {
-            lex.pos += 1; depth -= 1
-            return .object(JSONObject(sortedMembers: members))
-        }
+        if try lex.openObject() { return .object(JSONObject(sortedMembers: members)) }
         let offsetsBase = keyOffsets.count
         var sorted = true
-        while true {
-            lex.skipWhitespace()
-            guard !lex.atEnd, lex.p[lex.pos] == UInt8(ascii: "\"") else { throw lex.notAKey() }
-            keyOffsets.append(lex.pos)
+        repeat {
+            keyOffsets.append(try lex.beginMember())
             let key = ScalarOrder.normalized(try parseString())
             if sorted, let last = members.last {
                 let c = ScalarOrder.compare(last.key, key)
                 if c == 0 { throw lex.error(at: keyOffsets[keyOffsets.count - 1], "duplicate key \"\(key)\"; keys must be distinct") }
                 if c > 0 { sorted = false }
             }
-            lex.skipWhitespace()
-            try lex.expect(UInt8(ascii: ":"), "':'")
-            lex.skipWhitespace()
+            try lex.keyValueSeparator()
             members.append(JSONObject.Member(key: key, value: try parseValue()))
-            lex.skipWhitespace()
-            if !lex.atEnd && lex.p[lex.pos] == UInt8(ascii: ",") { lex.pos += 1; continue }
-            try lex.expect(UInt8(ascii: "}"), "',' or '}'")
-            break
-        }
+        } while try lex.nextMember()
         if !sorted { members = try sortMembers(members, offsetsBase: offsetsBase) }
         keyOffsets.removeSubrange(offsetsBase...)
-        depth -= 1
         return .object(JSONObject(sortedMembers: members))
     }
 

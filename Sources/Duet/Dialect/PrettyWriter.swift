@@ -17,11 +17,9 @@ struct PrettyWriter {
     }
 
     private func write(_ value: JSONValue, indent: Int) {
+        if ScalarWriter.appendScalar(value, to: out) { return }
         switch value {
-        case .null: out.append("null")
-        case .bool(let b): out.append(b ? "true" : "false")
-        case .int(let i): ScalarWriter.appendInt(i, to: out)
-        case .string(let s): ScalarWriter.appendString(s, to: out)
+        case .null, .bool, .int, .string: return
         case .array(let a):
             if a.isEmpty { out.append("[]"); return }
             out.append(UInt8(ascii: "["))

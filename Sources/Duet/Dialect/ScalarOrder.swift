@@ -24,31 +24,11 @@ enum ScalarOrder {
         return pa.count - pb.count
     }
 
-    /// Exactly 8-4-4-4-12 hex digits.
-    @inline(__always)
-    static func isUUIDShaped(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard p.count == 36 else { return false }
-        for i in 0..<36 {
-            let c = p[i]
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                if c != UInt8(ascii: "-") { return false }
-            } else if !isHex(c) {
-                return false
-            }
-        }
-        return true
-    }
-
-    @inline(__always)
-    static func isHex(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)
-    }
-
     /// A UUID-shaped string with uppercase hex digits, lowercased; every other string unchanged.
     static func normalized(_ s: String) -> String {
         guard s.utf8.count == 36 else { return s }
         var s = s
-        let needs = s.withUTF8 { p in isUUIDShaped(p) && p.contains { $0 >= 0x41 && $0 <= 0x46 } }
+        let needs = s.withUTF8 { p in UUIDText.isShaped(p) && p.contains { $0 >= 0x41 && $0 <= 0x46 } }
         return needs ? s.lowercased() : s
     }
 
@@ -58,8 +38,8 @@ enum ScalarOrder {
         return a.withUTF8 { pa in
             b.withUTF8 { pb in
                 if compare(pa, pb) == 0 { return true }
-                guard isUUIDShaped(pa), isUUIDShaped(pb) else { return false }
-                for i in 0..<36 where lowerHex(pa[i]) != lowerHex(pb[i]) { return false }
+                guard UUIDText.isShaped(pa), UUIDText.isShaped(pb) else { return false }
+                for i in 0..<36 where UUIDText.lowerHex(pa[i]) != UUIDText.lowerHex(pb[i]) { return false }
                 return true
             }
         }
@@ -68,17 +48,14 @@ enum ScalarOrder {
     static func hash(_ s: String, into hasher: inout Hasher) {
         var s = s
         s.withUTF8 { p in
-            if isUUIDShaped(p) {
-                for c in p { hasher.combine(lowerHex(c)) }
+            if UUIDText.isShaped(p) {
+                for c in p { hasher.combine(UUIDText.lowerHex(c)) }
             } else {
                 hasher.combine(bytes: UnsafeRawBufferPointer(p))
             }
             hasher.combine(p.count)
         }
     }
-
-    @inline(__always)
-    static func lowerHex(_ c: UInt8) -> UInt8 { (c >= 0x41 && c <= 0x46) ? c | 0x20 : c }
 }
 
 /// The dialect's order of strings — by UTF-8 bytes, which is Unicode scalar order — for anything

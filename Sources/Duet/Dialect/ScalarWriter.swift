@@ -1,6 +1,20 @@
 /// Scalars are written the same way in every form: strings with minimal escapes and
 /// UUID-shaped strings lowercased, integers in decimal.
 enum ScalarWriter {
+    /// Writes `value` when it is a scalar (the compact and pretty forms write scalars alike);
+    /// false for arrays and objects, which each form lays out its own way.
+    @inline(__always)
+    static func appendScalar(_ value: JSONValue, to out: ByteSink) -> Bool {
+        switch value {
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .int(let i): appendInt(i, to: out)
+        case .string(let s): appendString(s, to: out)
+        case .array, .object: return false
+        }
+        return true
+    }
+
     static func appendInt(_ value: Int64, to out: ByteSink) {
         if value >= 0 && value < 10 {
             out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
@@ -22,8 +36,10 @@ enum ScalarWriter {
 
     @inline(__always)
     static func appendString(_ s: String, to out: ByteSink) {
-        var s = s
-        s.withUTF8 { appendString(bytes: $0, to: out) }
+        // Native and small strings lend their bytes in place; only a bridged one is copied.
+        if s.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0, to: out) }) != nil { return }
+        var copy = s
+        copy.withUTF8 { appendString(bytes: $0, to: out) }
     }
 
     /// For bytes known to need no escaping (no '"', '\\' or control character).
@@ -39,11 +55,11 @@ enum ScalarWriter {
     static func appendString(bytes p: UnsafeBufferPointer<UInt8>, to out: ByteSink) {
         out.reserve(p.count + 2)
         out.append(UInt8(ascii: "\""))
-        if p.count == 36 && ScalarOrder.isUUIDShaped(p) {
+        if p.count == 36 && UUIDText.isShaped(p) {
             let start = out.count
             out.append(p)
             let written = out.base + start
-            for i in 0..<36 { written[i] = ScalarOrder.lowerHex(written[i]) }
+            for i in 0..<36 { written[i] = UUIDText.lowerHex(written[i]) }
         } else {
             var runStart = 0
             var i = 0

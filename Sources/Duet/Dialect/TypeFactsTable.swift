@@ -6,8 +6,8 @@ protocol TypeFacts {
 
 /// An open-addressed table from type to facts, fixed size: a conformance lookup is a hash
 /// probe in the Swift runtime, a hit here is a few loads. Once full, answers are computed
-/// each time instead of cached (a program has few coded types).
-struct TypeFactsTable<Facts: TypeFacts> {
+/// each time instead of cached (a program has few coded types). `Facts` must be trivial.
+struct TypeFactsTable<Facts> {
     private static var capacity: Int { 256 }
     private static var maxCount: Int { 192 }
     private let keys: UnsafeMutablePointer<UInt>   // metadata address; 0 = free
@@ -26,8 +26,9 @@ struct TypeFactsTable<Facts: TypeFacts> {
         values.deallocate()
     }
 
+    /// The cached answer for `type`, or `make()`'s, kept while the table has room.
     @inline(__always)
-    mutating func facts(_ type: Any.Type) -> Facts {
+    mutating func value(for type: Any.Type, orMake make: () -> Facts) -> Facts {
         let key = UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))
         var slot = Int(truncatingIfNeeded: (key >> 4) ^ (key >> 12)) & (Self.capacity - 1)
         while true {
@@ -36,7 +37,7 @@ struct TypeFactsTable<Facts: TypeFacts> {
             if k == 0 { break }
             slot = (slot + 1) & (Self.capacity - 1)
         }
-        let facts = Facts(type)
+        let facts = make()
         if count < Self.maxCount {
             keys[slot] = key
             (values + slot).initialize(to: facts)
@@ -44,4 +45,17 @@ struct TypeFactsTable<Facts: TypeFacts> {
         }
         return facts
     }
+
+    /// Whether the table kept an answer for every type asked so far (it stops keeping once full).
+    var hasRoom: Bool { count < Self.maxCount }
+
+    /// Every answer kept, for an owner that must release what they point to.
+    func forEachValue(_ body: (Facts) -> Void) {
+        for slot in 0..<Self.capacity where keys[slot] != 0 { body(values[slot]) }
+    }
+}
+
+extension TypeFactsTable where Facts: TypeFacts {
+    @inline(__always)
+    mutating func facts(_ type: Any.Type) -> Facts { value(for: type) { Facts(type) } }
 }

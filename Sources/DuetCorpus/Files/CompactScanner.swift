@@ -162,24 +162,10 @@ struct CompactScanner {
     /// the canonical form lowercased it, so the spelling the tree reader would keep is unknown here.
     func string(_ value: Range<Int>) throws(NeedsTree) -> String? {
         guard isString(value) else { return nil }
-        let inner = (value.lowerBound + 1)..<(value.upperBound - 1)
-        if inner.count == 36 && isUUIDShaped(inner) { throw NeedsTree() }
-        let raw = UnsafeBufferPointer(rebasing: p[inner])
-        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        // Escapes are rare in fixture metadata: the dialect's own parser undoes them.
-        guard case .string(let decoded)? = try? CanonicalJSON.parse(Array(p[value])) else { throw NeedsTree() }
+        let inner = UnsafeBufferPointer(rebasing: p[(value.lowerBound + 1)..<(value.upperBound - 1)])
+        if inner.count == 36 && CanonicalJSON.isUUIDShaped(inner) { throw NeedsTree() }
+        guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
+        guard let decoded = CanonicalJSON.decodedString(quoted: UnsafeBufferPointer(rebasing: p[value])) else { throw NeedsTree() }
         return decoded
-    }
-
-    private func isUUIDShaped(_ range: Range<Int>) -> Bool {
-        for (offset, i) in range.enumerated() {
-            let c = p[i]
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                if c != UInt8(ascii: "-") { return false }
-            } else if !((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)) {
-                return false
-            }
-        }
-        return true
     }
 }
