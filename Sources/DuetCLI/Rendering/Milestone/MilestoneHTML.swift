@@ -1,3 +1,5 @@
+import DuetCorpus
+
 extension MilestoneReport {
     /// The report as one self-contained HTML page: inline CSS, the census as an inline SVG bar
     /// chart, kind coverage as a grid. No external asset, no script. It reads on a phone: a
@@ -6,7 +8,7 @@ extension MilestoneReport {
     /// ```swift
     /// try report.html().write(toFile: "milestone.html", atomically: true, encoding: .utf8)
     /// ```
-    public func html() -> String {
+    func html() -> String {
         var body = "<h1>Milestone \(escape(name))</h1>\n"
         body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(holds ? "Every check that ran holds" : "A check fails")</b>.</p>\n"
         body += table(checksTable)
