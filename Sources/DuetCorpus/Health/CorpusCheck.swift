@@ -41,8 +41,8 @@ extension Corpus {
         let checksums = database.carriesPageChecksums
         let finished = try stage("integrity") {
             progress?("integrity", 0, 1)
-            for row in try database.rows("PRAGMA integrity_check") where row[0].text != "ok" {
-                guard report("integrity: \(row[0].text ?? "?")") else { break }
+            for problem in try integrityProblems() {
+                guard report("integrity: \(problem)") else { break }
             }
             progress?("integrity", 1, 1)
         } && stage("foreign keys") {

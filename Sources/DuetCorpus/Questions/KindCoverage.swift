@@ -28,6 +28,15 @@ public struct KindCoverage: Sendable, Codable, Equatable {
 }
 
 extension Corpus {
+    /// Every kind id some structure declares, sorted.
+    ///
+    /// ```swift
+    /// try corpus.declaredKinds().first   // "capture.slot.camera"
+    /// ```
+    public func declaredKinds() throws -> [String] {
+        try database.rows("SELECT kind FROM declared_kinds ORDER BY kind").compactMap { $0[0].text }
+    }
+
     /// Every declared or reached kind, optionally of one feature.
     ///
     /// ```swift
