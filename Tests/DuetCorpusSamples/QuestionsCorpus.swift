@@ -17,42 +17,42 @@ public enum QuestionsCorpus {
                                                expectedState: json($0.1), expectedEffects: .array([])) })
     }
 
-    public static func field(_ path: String, _ shape: String, _ role: String, _ kinds: [String]? = nil) -> FieldDescription {
+    public static func field(_ path: String, _ shape: String, _ role: Role, _ kinds: [String]? = nil) -> FieldDescription {
         FieldDescription(path: path, shape: shape, role: role, kinds: kinds)
     }
 
     public static let structures: [FeatureStructure] = [
         FeatureStructure(feature: "rootnav", fields: [
-            field("phase", "enum", "stage", ["splash", "registration", "onboarding", "main"]),
-            field("isEnterCodePresented", "bool", "data"),
+            field("phase", "enum", .stage, ["splash", "registration", "onboarding", "main"]),
+            field("isEnterCodePresented", "bool", .data),
         ], actions: [], effects: []),
         FeatureStructure(feature: "mainnav", fields: [
-            field("activeTab", "enum", "tabs", ["myLane", "shared", "profile"]),
-            field("sheet", "optional<sum>", "slot", ["capture", "inviteCode", "notificationPriming"]),
+            field("activeTab", "enum", .tabs, ["myLane", "shared", "profile"]),
+            field("sheet", "optional<sum>", .slot, ["capture", "inviteCode", "notificationPriming"]),
         ], actions: [], effects: []),
         FeatureStructure(feature: "timeline", fields: [
-            field("path", "array<sum>", "path", ["memoryDetail"]),
-            field("sheet", "optional<sum>", "slot", ["sharePicker"]),
-            field("memories", "array<object>", "data"),
+            field("path", "array<sum>", .path, ["memoryDetail"]),
+            field("sheet", "optional<sum>", .slot, ["sharePicker"]),
+            field("memories", "array<object>", .data),
         ], actions: [], effects: []),
         FeatureStructure(feature: "shared", fields: [
-            field("path", "array<sum>", "path", ["memoryDetail"]),
-            field("sheet", "optional<sum>", "slot", ["sharePicker"]),
+            field("path", "array<sum>", .path, ["memoryDetail"]),
+            field("sheet", "optional<sum>", .slot, ["sharePicker"]),
         ], actions: [], effects: []),
         FeatureStructure(feature: "memorydetail", fields: [
-            field("sheet", "optional<sum>", "slot", ["sharePicker"]),
-            field("carousel", "object", "island:photo-carousel"),
-            field("player", "object", "island:video-player"),
+            field("sheet", "optional<sum>", .slot, ["sharePicker"]),
+            field("carousel", "object", .island("photo-carousel")),
+            field("player", "object", .island("video-player")),
         ], actions: [], effects: []),
         FeatureStructure(feature: "capture", fields: [
-            field("sheet", "optional<sum>", "slot", ["photoSource", "photoLibrary", "camera", "location"]),
-            field("chrome", "object", "island:media-capture-chrome"),
-            field("draft.title", "optional<string>", "data"),
+            field("sheet", "optional<sum>", .slot, ["photoSource", "photoLibrary", "camera", "location"]),
+            field("chrome", "object", .island("media-capture-chrome")),
+            field("draft.title", "optional<string>", .data),
         ], actions: [], effects: []),
-        FeatureStructure(feature: "onboarding", fields: [field("page", "enum", "data")], actions: [], effects: []),
+        FeatureStructure(feature: "onboarding", fields: [field("page", "enum", .data)], actions: [], effects: []),
         FeatureStructure(feature: "registration", fields: [
-            field("error", "optional<string>", "data"),
-            field("submittedName", "optional<string>", "data"),
+            field("error", "optional<string>", .data),
+            field("submittedName", "optional<string>", .data),
         ], actions: [], effects: []),
     ]
 
