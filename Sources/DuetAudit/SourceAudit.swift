@@ -19,7 +19,7 @@ public enum SourceAudit {
     public static func run(paths: [String], relativeTo base: String, structures: [FeatureStructure], now: Date) throws -> AuditReport {
         let files = try sourceFiles(paths, base: base)
         let l0 = structures.flatMap { structure in
-            structure.fields.filter { ["path", "slot", "tabs", "stage"].contains($0.role) }.map { (structure.feature, $0.path) }
+            structure.fields.filter { $0.role.primitive != nil }.map { (structure.feature, $0.path) }
         }
         let writes = WriteRule(fields: l0)
         var findings: [AuditFinding] = []

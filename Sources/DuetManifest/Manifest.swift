@@ -1,3 +1,5 @@
+import Duet
+
 /// `parity/manifest.yaml`: the features, their runners, the presentation ledger and the census rulings.
 ///
 /// ```swift
@@ -60,9 +62,9 @@ public struct FeatureEntry: Sendable {
     /// Any declared key → value for plain string keys (`swift`, `kotlin`, `state`, `scenario`, …).
     public var attributes: [String: String]
     public var fixtures: [String]
-    /// Declared L0 fields (field path → `path`/`slot`/`tabs`/`stage`), in declaration order,
-    /// for corpora indexed without a runner.
-    public var structure: [(field: String, primitive: String)]
+    /// Declared L0 fields (field path → primitive), in declaration order, for corpora indexed
+    /// without a runner.
+    public var structure: [(field: String, primitive: Primitive)]
     /// True when the entry has a `structure:` key, even an empty one (`structure: {}`: no L0 field).
     public var declaresStructure = false
     public var location: ManifestLocation
@@ -156,5 +158,6 @@ public enum ManifestVocabulary {
     public static let flavors = ["swift", "kotlin"]
     /// What a census ruling may say a candidate is instead of an L0 field.
     public static let rulings = ["data"]
-    public static let primitives = ["path", "slot", "tabs", "stage"]
+    /// The words of `structure:` (`Primitive`'s).
+    public static let primitives = Primitive.allCases.map(\.rawValue)
 }

@@ -1,3 +1,5 @@
+import Duet
+
 /// Reads a YAML tree as a manifest, strictly: every key is known (per-feature and per-generator
 /// keys excepted — upstream keeps them as extensions, so they warn), every value has its type,
 /// enumerated values come from `ManifestVocabulary`. Errors are collected, not thrown, so one
@@ -92,10 +94,10 @@ struct ManifestReader {
                 for declared in mapping(value, keyPath) ?? [] {
                     let fieldPath = "\(keyPath).\(declared.key)"
                     note(fieldPath, declared.value)
-                    guard let primitive = string(declared.value, fieldPath) else { continue }
-                    guard ManifestVocabulary.primitives.contains(primitive) else {
-                        error(at: declared.value.mark, "'\(primitive)' is not an L0 primitive",
-                              fix: "use path, slot, tabs or stage" + suggestion(primitive, ManifestVocabulary.primitives))
+                    guard let word = string(declared.value, fieldPath) else { continue }
+                    guard let primitive = Primitive(rawValue: word) else {
+                        error(at: declared.value.mark, "'\(word)' is not an L0 primitive",
+                              fix: "use path, slot, tabs or stage" + suggestion(word, ManifestVocabulary.primitives))
                         continue
                     }
                     entry.structure.append((declared.key, primitive))

@@ -6,12 +6,12 @@ import Duet
 final class SourceAuditTests: XCTestCase {
     private static let structures = [
         FeatureStructure(feature: "home", fields: [
-            FieldDescription(path: "path", shape: "array<sum>", role: "path", kinds: ["detail"]),
-            FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["settings"]),
-            FieldDescription(path: "sheetDetent", shape: "enum", role: "data", kinds: ["medium", "large"]),
-            FieldDescription(path: "title", shape: "string", role: "data"),
+            FieldDescription(path: "path", shape: "array<sum>", role: .path, kinds: ["detail"]),
+            FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["settings"]),
+            FieldDescription(path: "sheetDetent", shape: "enum", role: .data, kinds: ["medium", "large"]),
+            FieldDescription(path: "title", shape: "string", role: .data),
         ], actions: ["settingsTapped", "sheetDismissed"], effects: []),
-        FeatureStructure(feature: "shell", fields: [FieldDescription(path: "activeTab", shape: "sum", role: "tabs", kinds: ["home"])],
+        FeatureStructure(feature: "shell", fields: [FieldDescription(path: "activeTab", shape: "sum", role: .tabs, kinds: ["home"])],
                          actions: [], effects: []),
     ]
 

@@ -35,7 +35,7 @@ final class AdopterLoopTests: XCTestCase {
         XCTAssertTrue(settings.contains("\"case\": \"save\",\n            \"value\": {\n              \"count\": 1"), settings)
         XCTAssertTrue(settings.contains("\"sheet\": \"settings\""), settings)
         let structure = try XCTUnwrap(try Corpus.open(at: app.appendingPathComponent("corpus.db").path).structures().first)
-        XCTAssertEqual(structure.fields.first { $0.path == "sheet" }?.role, "slot")
+        XCTAssertEqual(structure.fields.first { $0.path == "sheet" }?.role, .slot)
         XCTAssertEqual(structure.fields.first { $0.path == "sheet" }?.kinds, ["settings"])
         XCTAssertEqual(structure.actions, ["increment", "settingsTapped", "sheetDismissed"])
         XCTAssertEqual(structure.effects, ["save"])

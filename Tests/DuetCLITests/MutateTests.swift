@@ -3,6 +3,7 @@ import XCTest
 import Duet
 import DuetCorpus
 @testable import DuetCLI
+@testable import DuetGates
 
 /// `duet mutate` on a small repository whose "source" is the runner script: a row that adds the
 /// sample runner's `--mutate` flag changes behaviour, so the gate must catch it; the build step is

@@ -38,21 +38,21 @@ private struct QuestionRepository {
         }
         try writeManifest(Self.features + Self.islands + "\n" + Self.rulings + "\n")
         let corpus = try Corpus.open(at: root.appendingPathComponent("corpus.db").path)
-        func f(_ path: String, _ shape: String, _ role: String, _ kinds: [String]? = nil) -> FieldDescription {
+        func f(_ path: String, _ shape: String, _ role: Role, _ kinds: [String]? = nil) -> FieldDescription {
             FieldDescription(path: path, shape: shape, role: role, kinds: kinds)
         }
         func s(_ feature: String, _ fields: [FieldDescription]) -> FeatureStructure {
             FeatureStructure(feature: feature, fields: fields, actions: [], effects: [])
         }
         try corpus.setStructures([
-            s("rootnav", [f("phase", "enum", "stage", ["splash", "main"]), f("isEnterCodePresented", "bool", "data")]),
-            s("mainnav", [f("activeTab", "enum", "tabs", ["myLane", "shared"]), f("sheet", "optional<sum>", "slot", ["capture"])]),
-            s("timeline", [f("path", "array<sum>", "path", ["memoryDetail"]), f("sheet", "optional<sum>", "slot", ["sharePicker"])]),
-            s("shared", [f("path", "array<sum>", "path", ["memoryDetail"]), f("sheet", "optional<sum>", "slot", ["sharePicker"])]),
-            s("memorydetail", [f("sheet", "optional<sum>", "slot", ["sharePicker"]), f("carousel", "object", "island:memorydetail.photo-carousel"),
-                               f("player", "object", "island:memorydetail.video-player")]),
-            s("capture", [f("sheet", "optional<sum>", "slot", ["camera", "photoLibrary"]), f("chrome", "object", "island:capture.media-capture-chrome")]),
-            s("onboarding", [f("page", "enum", "data")]),
+            s("rootnav", [f("phase", "enum", .stage, ["splash", "main"]), f("isEnterCodePresented", "bool", .data)]),
+            s("mainnav", [f("activeTab", "enum", .tabs, ["myLane", "shared"]), f("sheet", "optional<sum>", .slot, ["capture"])]),
+            s("timeline", [f("path", "array<sum>", .path, ["memoryDetail"]), f("sheet", "optional<sum>", .slot, ["sharePicker"])]),
+            s("shared", [f("path", "array<sum>", .path, ["memoryDetail"]), f("sheet", "optional<sum>", .slot, ["sharePicker"])]),
+            s("memorydetail", [f("sheet", "optional<sum>", .slot, ["sharePicker"]), f("carousel", "object", .island("memorydetail.photo-carousel")),
+                               f("player", "object", .island("memorydetail.video-player"))]),
+            s("capture", [f("sheet", "optional<sum>", .slot, ["camera", "photoLibrary"]), f("chrome", "object", .island("capture.media-capture-chrome"))]),
+            s("onboarding", [f("page", "enum", .data)]),
         ], origin: "test")
         func leaf(_ name: String, _ feature: String, _ initial: String, _ steps: [(String, String)]) throws -> Fixture {
             Fixture(name: name, feature: feature, initialState: try CanonicalJSON.parse(initial),

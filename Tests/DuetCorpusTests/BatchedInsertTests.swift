@@ -74,7 +74,7 @@ final class BatchedInsertTests: XCTestCase {
 
     func testUpsertingTheSameNameTwiceInOneCallKeepsOnlyTheSecondVersion() throws {
         let corpus = try Corpus.temporary()
-        try corpus.setStructures(manifestStructures: ["nav": ["sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["nav": ["sheet": .slot]])
         func fixture(_ sheets: [String]) throws -> Fixture {
             let steps = sheets.map { #"{"action":{"case":"open","value":"\#($0)"},"expectedEffects":[],"expectedState":{"sheet":{"case":"\#($0)"}}}"# }
             let text = #"{"feature":"nav","initialState":{"sheet":null},"steps":[\#(steps.joined(separator: ","))]}"#

@@ -10,7 +10,7 @@ final class CompactImportTests: XCTestCase {
 
     func testReferenceFixturesStoreTheSameRowsAsTheTreeReader() throws {
         let directory = try referenceFixtureDirectory()
-        try assertSameRows(importing: directory, structures: ["counter": ["phase": "stage"]], expectCompact: true)
+        try assertSameRows(importing: directory, structures: ["counter": ["phase": .stage]], expectCompact: true)
     }
 
     func testTheSeedsExportedFixturesStoreTheSameRowsAsTheTreeReader() throws {
@@ -33,7 +33,7 @@ final class CompactImportTests: XCTestCase {
     func testUnusualButValidFilesStoreTheSameRowsAsTheTreeReader() throws {
         let files = try makeTemporaryDirectory("unusual")
         for (name, text) in Self.unusualFiles { try write(text, to: files.appendingPathComponent(name + ".fixture.json")) }
-        try assertSameRows(importing: files, structures: ["nav": ["path": "path", "sheet": "slot", "tab": "tabs", "media": "island:nav.media"]],
+        try assertSameRows(importing: files, structures: ["nav": ["path": .path, "sheet": .slot, "tab": .tabs, "media": .island("nav.media")]],
                            expectCompact: true)
     }
 
@@ -44,10 +44,10 @@ final class CompactImportTests: XCTestCase {
         try write(#"{"feature":"nav","initialState":{"sheet":{"case":"\#(upper)"}},"steps":[{"action":{"case":"\#(upper)"},"expectedEffects":[],"label":"\#(upper)","expectedState":{"sheet":null}}]}"#,
                   to: files.appendingPathComponent("uuid.fixture.json"))
         XCTAssertNil(CompactFixtureReader.prepare(name: "uuid", bytes: try bytes(of: files.appendingPathComponent("uuid.fixture.json")),
-                                                  plans: ["nav": IndexPlan(feature: "nav", roles: [("sheet", "slot")])]))
-        try assertSameRows(importing: files, structures: ["nav": ["sheet": "slot"]], expectCompact: false)
+                                                  plans: ["nav": IndexPlan(feature: "nav", roles: [("sheet", .slot)])]))
+        try assertSameRows(importing: files, structures: ["nav": ["sheet": .slot]], expectCompact: false)
         let corpus = try Corpus.temporary()
-        try corpus.setStructures(manifestStructures: ["nav": ["sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["nav": ["sheet": .slot]])
         try corpus.importFixtures(from: files.path)
         XCTAssertEqual(try corpus.fixtures(name: "uuid").first?.steps.first?.label, upper, "the label keeps its spelling")
         // The index follows the stored bytes, where the canonical form spelled the name in lowercase.
@@ -97,7 +97,7 @@ final class CompactImportTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func assertSameRows(importing directory: URL, structures: [String: [String: String]], expectCompact: Bool,
+    private func assertSameRows(importing directory: URL, structures: [String: [String: Role]], expectCompact: Bool,
                                 checkHolds: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
         try assertSameRows(importing: directory, structures: structures.keys.sorted().map { feature in
             FeatureStructure(feature: feature, fields: structures[feature]!.sorted { $0.key < $1.key }.map {

@@ -11,7 +11,7 @@ final class DamageTests: XCTestCase {
     private func corpusFile() throws -> String {
         let path = try makeTemporaryDirectory("damage").appendingPathComponent("corpus.db").path
         let corpus = try Corpus.open(at: path)
-        try corpus.setStructures(manifestStructures: ["nav": ["path": "path", "sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["nav": ["path": .path, "sheet": .slot]])
         try corpus.upsertFixtures((0..<40).map { index in
             try! navigationFixture(name: "nav.\(index)", steps: [
                 (#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"fixture \#(index)"}"#),

@@ -131,9 +131,9 @@ final class ForeignCorpusTests: XCTestCase {
         let described = try Corpus.temporary()
         try described.setStructures([
             FeatureStructure(feature: "shell", fields: [
-                FieldDescription(path: "destination", shape: "optional<sum>", role: "slot", kinds: ["settings"]),
-                FieldDescription(path: "selectedTab", shape: "sum", role: "tabs", kinds: ["home", "profile"]),
-                FieldDescription(path: "stack", shape: "array<sum>", role: "path", kinds: ["detail"]),
+                FieldDescription(path: "destination", shape: "optional<sum>", role: .slot, kinds: ["settings"]),
+                FieldDescription(path: "selectedTab", shape: "sum", role: .tabs, kinds: ["home", "profile"]),
+                FieldDescription(path: "stack", shape: "array<sum>", role: .path, kinds: ["detail"]),
             ], actions: [], effects: []),
             FeatureStructure(feature: "counter", fields: [], actions: [], effects: []),
         ], origin: "runner:swift")

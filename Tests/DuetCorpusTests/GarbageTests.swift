@@ -44,7 +44,7 @@ final class GarbageTests: XCTestCase {
     func testWithoutItsCandidatesTheSweepLeavesDeadIndexRows() throws {
         // Negative control: the candidates are what makes the targeted sweep find anything.
         let corpus = try Corpus.temporary()
-        let structure = FeatureStructure(feature: "nav", fields: [FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["a", "b"])],
+        let structure = FeatureStructure(feature: "nav", fields: [FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["a", "b"])],
                                          actions: [], effects: [])
         try corpus.setStructures([structure], origin: "runner")
         let a = try navigationFixture(name: "a", steps: [(#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"a"},"title":"t"}"#)])

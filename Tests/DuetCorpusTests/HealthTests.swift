@@ -5,7 +5,7 @@ import Duet
 final class HealthTests: XCTestCase {
     private func populated() throws -> Corpus {
         let corpus = try Corpus.temporary()
-        try corpus.setStructures(manifestStructures: ["nav": ["path": "path", "sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["nav": ["path": .path, "sheet": .slot]])
         try corpus.upsertFixtures([
             try navigationFixture(steps: [
                 (#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"t"}"#),
@@ -33,8 +33,8 @@ final class HealthTests: XCTestCase {
     func testACorpusWithDeclaredKindsAndTransitionsPassesIntegrityCheck() throws {
         let corpus = try Corpus.temporary()
         try corpus.setStructures([FeatureStructure(feature: "nav", fields: [
-            FieldDescription(path: "path", shape: "array<sum>", role: "path", kinds: ["detail"]),
-            FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["camera", "share"]),
+            FieldDescription(path: "path", shape: "array<sum>", role: .path, kinds: ["detail"]),
+            FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["camera", "share"]),
         ], actions: ["open", "close"], effects: [])], origin: "runner")
         try corpus.upsertFixtures([
             try navigationFixture(steps: [

@@ -16,7 +16,7 @@ final class ImportCrashTests: XCTestCase {
         try writeGeneration("B", to: generationB)
         let corpusPath = work.appendingPathComponent("corpus.db").path
         let corpus = try Corpus.open(at: corpusPath)
-        try corpus.setStructures(manifestStructures: ["crash": ["sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["crash": ["sheet": .slot]])
         try corpus.importFixtures(from: generationA.path)
         let progress = work.appendingPathComponent("progress")
 

@@ -109,7 +109,7 @@ final class ImportExportTests: XCTestCase {
 
     func testReplacingAFixtureDropsWhatOnlyItHeld() throws {
         let corpus = try Corpus.temporary()
-        try corpus.setStructures(manifestStructures: ["nav": ["sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["nav": ["sheet": .slot]])
         try corpus.upsertFixtures([try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"t"}"#)])])
         try corpus.upsertFixtures([try navigationFixture(steps: [(#"{"case":"share"}"#, #"{"path":[],"sheet":{"case":"share"},"title":"t"}"#)])])
         let check = try corpus.check()

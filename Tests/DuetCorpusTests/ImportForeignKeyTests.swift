@@ -5,7 +5,15 @@ import Duet
 /// The import writes with foreign-key enforcement off (no probe per row); it must still leave
 /// every reference intact, and the connection with enforcement on afterwards, whatever happened.
 final class ImportForeignKeyTests: XCTestCase {
-    private let structures = ["nav": ["sheet": "slot", "media": "island:nav.media"]]
+    /// A slot and an island, so steps, kinds and island summaries all hold references.
+    private func corpusWithStructure() throws -> Corpus {
+        let corpus = try Corpus.temporary()
+        try corpus.setStructures([FeatureStructure(feature: "nav", fields: [
+            FieldDescription(path: "media", shape: "object", role: .island("nav.media")),
+            FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot),
+        ], actions: [], effects: [])], origin: "test")
+        return corpus
+    }
 
     private func fixtureText(description: String, sheets: [String]) -> String {
         let steps = sheets.map { sheet in
@@ -24,17 +32,17 @@ final class ImportForeignKeyTests: XCTestCase {
     }
 
     func testNewReplacedAndUnchangedFilesLeaveEveryReferenceIntactAndForeignKeysOn() throws {
-        let corpus = try Corpus.temporary()
+        let corpus = try corpusWithStructure()
         let dir = try makeTemporaryDirectory("fk")
         try write(fixtureText(description: "a", sheets: ["camera", "files"]), to: dir.appendingPathComponent("a.fixture.json"))
         try write(fixtureText(description: "b", sheets: ["camera", "share"]), to: dir.appendingPathComponent("b.fixture.json"))
-        let first = try corpus.importFixtures(from: dir.path, manifestStructures: structures)
+        let first = try corpus.importFixtures(from: dir.path)
         XCTAssertEqual(first.inserted, ["a", "b"])
         try assertIntact(corpus, "after a first import")
 
         try write(fixtureText(description: "b2", sheets: ["gallery"]), to: dir.appendingPathComponent("b.fixture.json"))
         try write(fixtureText(description: "c", sheets: ["camera"]), to: dir.appendingPathComponent("c.fixture.json"))
-        let second = try corpus.importFixtures(from: dir.path, manifestStructures: structures)
+        let second = try corpus.importFixtures(from: dir.path)
         XCTAssertEqual([second.inserted, second.replaced, second.unchanged], [["c"], ["b"], ["a"]])
         try assertIntact(corpus, "after replacing b")
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM steps s JOIN fixtures f ON f.id = s.fixture_id WHERE f.name = 'b'"), 1,
@@ -46,21 +54,21 @@ final class ImportForeignKeyTests: XCTestCase {
                        "blobs only the old b held are gone after the sweep")
         try assertIntact(corpus, "after the sweep")
 
-        let third = try corpus.importFixtures(from: dir.path, manifestStructures: structures)
+        let third = try corpus.importFixtures(from: dir.path)
         XCTAssertEqual(third.unchanged, ["a", "b", "c"])
         try assertIntact(corpus, "after an unchanged import")
     }
 
     func testAFailedImportLeavesForeignKeysOnAndTheCorpusUnchanged() throws {
-        let corpus = try Corpus.temporary()
+        let corpus = try corpusWithStructure()
         let dir = try makeTemporaryDirectory("fk-fail")
         try write(fixtureText(description: "a", sheets: ["camera"]), to: dir.appendingPathComponent("a.fixture.json"))
-        try corpus.importFixtures(from: dir.path, manifestStructures: structures)
+        try corpus.importFixtures(from: dir.path)
         let blobs = try corpus.database.rows("SELECT * FROM blobs ORDER BY id")
 
         try write(fixtureText(description: "a2", sheets: ["files"]), to: dir.appendingPathComponent("a.fixture.json"))
         try write(#"{"feature":"nav","steps":[{"action":{},"expectedEffects":[],"line":1.5}]}"#, to: dir.appendingPathComponent("z.fixture.json"))
-        XCTAssertThrowsError(try corpus.importFixtures(from: dir.path, manifestStructures: structures))
+        XCTAssertThrowsError(try corpus.importFixtures(from: dir.path))
         try assertIntact(corpus, "after a failed import")
         XCTAssertEqual(try corpus.database.rows("SELECT * FROM blobs ORDER BY id"), blobs)
         XCTAssertEqual(try corpus.fixtures(name: "a").first?.description, "a")
@@ -68,11 +76,11 @@ final class ImportForeignKeyTests: XCTestCase {
 
     func testAStructureReplacedByAnImportLeavesNoOrphanFieldsOrKinds() throws {
         let corpus = try Corpus.temporary()
-        try corpus.setStructures([FeatureStructure(feature: "nav", fields: [FieldDescription(path: "sheet", shape: "", role: "slot", kinds: ["camera"])],
+        try corpus.setStructures([FeatureStructure(feature: "nav", fields: [FieldDescription(path: "sheet", shape: "", role: .slot, kinds: ["camera"])],
                                                    actions: [], effects: [])], origin: "manifest")
         let dir = try makeTemporaryDirectory("fk-structure")
         try write(fixtureText(description: "a", sheets: ["camera"]), to: dir.appendingPathComponent("a.fixture.json"))
-        try corpus.importFixtures(from: dir.path, manifestStructures: ["nav": ["tab": "tabs"]])
+        try corpus.importFixtures(from: dir.path, manifestStructures: ["nav": ["tab": .tabs]])
         try assertIntact(corpus, "after the manifest replaced the structure")
         XCTAssertEqual(try corpus.database.rows("SELECT path FROM structure_fields WHERE feature = 'nav'").map { $0[0] }, [.text("tab")])
         XCTAssertEqual(try corpus.database.scalarInteger("SELECT count(*) FROM declared_kinds WHERE feature = 'nav'"), 0)
@@ -80,10 +88,10 @@ final class ImportForeignKeyTests: XCTestCase {
 
     /// Negative control: the check the tests rely on sees a dangling reference.
     func testTheForeignKeyCheckSeesADanglingReference() throws {
-        let corpus = try Corpus.temporary()
+        let corpus = try corpusWithStructure()
         let dir = try makeTemporaryDirectory("fk-control")
         try write(fixtureText(description: "a", sheets: ["camera"]), to: dir.appendingPathComponent("a.fixture.json"))
-        try corpus.importFixtures(from: dir.path, manifestStructures: structures)
+        try corpus.importFixtures(from: dir.path)
         try corpus.database.withoutForeignKeyEnforcement {
             try corpus.database.execute("UPDATE steps SET action_blob = 999999")
         }

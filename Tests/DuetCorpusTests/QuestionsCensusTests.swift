@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 import DuetManifest
+import DuetCorpusSamples
 @testable import DuetCorpus
 
 final class QuestionsCensusTests: XCTestCase {
@@ -32,7 +33,7 @@ final class QuestionsCensusTests: XCTestCase {
 
     func testAnEnumThatNeverChangesIsNotACandidate() throws {
         let corpus = try Corpus.temporary()
-        try corpus.setStructures([FeatureStructure(feature: "onboarding", fields: [Q.field("page", "enum", "data")], actions: [], effects: [])],
+        try corpus.setStructures([FeatureStructure(feature: "onboarding", fields: [Q.field("page", "enum", .data)], actions: [], effects: [])],
                                  origin: "test")
         try corpus.upsertFixtures([Q.leaf("onboarding", "onboarding", #"{"page":"welcome"}"#, [("seen", #"{"page":"welcome"}"#)]),
                                    Q.leaf("onboarding.later", "onboarding", #"{"page":"done"}"#, [("seen", #"{"page":"done"}"#)])])
@@ -45,14 +46,14 @@ final class QuestionsCensusTests: XCTestCase {
     func testShapeRulesFireOnSumTypesAndPresentationFlagsOnly() throws {
         let corpus = try Corpus.temporary()
         try corpus.setStructures([FeatureStructure(feature: "profile", fields: [
-            Q.field("destination", "optional<sum>", "data"),
-            Q.field("routes", "array<sum>", "data"),
-            Q.field("showPicker", "bool", "data"),
-            Q.field("isSharePresented", "bool", "data"),
-            Q.field("isLoading", "bool", "data"),
-            Q.field("shown", "bool", "data"),
-            Q.field("name", "optional<string>", "data"),
-            Q.field("friends", "array<object>", "data"),
+            Q.field("destination", "optional<sum>", .data),
+            Q.field("routes", "array<sum>", .data),
+            Q.field("showPicker", "bool", .data),
+            Q.field("isSharePresented", "bool", .data),
+            Q.field("isLoading", "bool", .data),
+            Q.field("shown", "bool", .data),
+            Q.field("name", "optional<string>", .data),
+            Q.field("friends", "array<object>", .data),
         ], actions: [], effects: [])], origin: "test")
         let census = try corpus.census(rulings: [])
         XCTAssertEqual(census.candidates.map(\.field), ["destination", "isSharePresented", "routes", "showPicker"])
@@ -90,8 +91,8 @@ final class QuestionsCensusTests: XCTestCase {
     private func exclusiveCorpus(steps: [(String, String)]) throws -> Corpus {
         let corpus = try Corpus.temporary()
         try corpus.setStructures([FeatureStructure(feature: "profile", fields: [
-            Q.field("alert", "optional<object>", "data"),
-            Q.field("confirmation", "optional<object>", "data"),
+            Q.field("alert", "optional<object>", .data),
+            Q.field("confirmation", "optional<object>", .data),
         ], actions: [], effects: [])], origin: "test")
         try corpus.upsertFixtures([Q.leaf("profile", "profile", "{}", steps)])
         return corpus

@@ -1,5 +1,6 @@
 import XCTest
 import Duet
+import DuetCorpusSamples
 @testable import DuetCorpus
 
 final class QuestionsKindsTests: XCTestCase {
@@ -10,7 +11,7 @@ final class QuestionsKindsTests: XCTestCase {
         XCTAssertTrue(camera.declared)
         XCTAssertEqual(camera.fixtures, 2)
         XCTAssertEqual(camera.steps, 3)
-        XCTAssertEqual(camera.primitive, "slot")
+        XCTAssertEqual(camera.primitive, .slot)
         XCTAssertEqual(Set(coverage.entries.map(\.feature)), ["capture"])
     }
 

@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 import DuetManifest
+import DuetCorpusSamples
 @testable import DuetCorpus
 
 final class QuestionsLedgerTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Duet
+import DuetCorpusSamples
 @testable import DuetCorpus
 
 final class QuestionsSQLTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 import Duet
+import DuetCorpusSamples
 @testable import DuetCorpus
 
 final class QuestionsTouchesTests: XCTestCase {

@@ -8,7 +8,7 @@ import Duet
 final class SeedAuthorizerTests: XCTestCase {
     private func dump() throws -> String {
         let corpus = try Corpus.temporary()
-        try corpus.setStructures(manifestStructures: ["nav": ["path": "path", "sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["nav": ["path": .path, "sheet": .slot]])
         try corpus.upsertFixtures([try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"it's\nnew"}"#)])])
         return try corpus.dumpText()
     }

@@ -5,7 +5,7 @@ import Duet
 final class SeedTests: XCTestCase {
     private func populated() throws -> Corpus {
         let corpus = try Corpus.temporary()
-        try corpus.setStructures(manifestStructures: ["nav": ["path": "path", "sheet": "slot"]])
+        try corpus.setStructures(manifestStructures: ["nav": ["path": .path, "sheet": .slot]])
         try corpus.upsertFixtures([
             try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"sheet":{"case":"camera"},"title":"it's\nnew"}"#)]),
             try navigationFixture(name: "nav.other", steps: [(#"{"case":"push"}"#, #"{"path":["detail"],"title":"t"}"#)]),

@@ -6,11 +6,11 @@ import Duet
 /// re-derived by `check`, written by both the import's byte reader and the tree path alike.
 final class SpineStorageTests: XCTestCase {
     private let structure = FeatureStructure(feature: "nav", fields: [
-        FieldDescription(path: "path", shape: "array<sum>", role: "path", kinds: ["detail"]),
-        FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["camera"]),
-        FieldDescription(path: "title", shape: "string", role: "data"),
-        FieldDescription(path: "media.pager", shape: "object", role: "island:nav.pager"),
-        FieldDescription(path: "media.pager.handle", shape: "optional<int>", role: "data", runtimeOnly: true),
+        FieldDescription(path: "path", shape: "array<sum>", role: .path, kinds: ["detail"]),
+        FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["camera"]),
+        FieldDescription(path: "title", shape: "string", role: .data),
+        FieldDescription(path: "media.pager", shape: "object", role: .island("nav.pager")),
+        FieldDescription(path: "media.pager.handle", shape: "optional<int>", role: .data, runtimeOnly: true),
     ], actions: ["open", "push"], effects: [])
 
     private func fixture() throws -> Fixture {

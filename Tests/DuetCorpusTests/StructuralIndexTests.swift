@@ -4,10 +4,10 @@ import Duet
 
 final class StructuralIndexTests: XCTestCase {
     private let structure = FeatureStructure(feature: "nav", fields: [
-        FieldDescription(path: "path", shape: "array<sum>", role: "path", kinds: ["detail", "settings"]),
-        FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["camera", "share"]),
-        FieldDescription(path: "title", shape: "string", role: "data"),
-        FieldDescription(path: "media.pager", shape: "object", role: "island:nav.pager"),
+        FieldDescription(path: "path", shape: "array<sum>", role: .path, kinds: ["detail", "settings"]),
+        FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["camera", "share"]),
+        FieldDescription(path: "title", shape: "string", role: .data),
+        FieldDescription(path: "media.pager", shape: "object", role: .island("nav.pager")),
     ], actions: ["open", "push", "close"], effects: [])
 
     private func sampleFixture() throws -> Fixture {
@@ -80,9 +80,9 @@ final class StructuralIndexTests: XCTestCase {
             (#"{"case":"tabSelected","value":"shared"}"#, #"{"activeTab":"shared"}"#),
         ], initial: #"{"activeTab":"myLane"}"#)
         try corpus.upsertFixtures([fixture])
-        try corpus.setStructures(manifestStructures: ["mainnav": ["activeTab": "tabs"]])
+        try corpus.setStructures(manifestStructures: ["mainnav": ["activeTab": .tabs]])
         let rows = try corpus.database.rows("SELECT change, kind FROM transitions ORDER BY change").map { $0.values }
         XCTAssertEqual(rows, [[.text("entered"), .text("mainnav.tabs.shared")], [.text("left"), .text("mainnav.tabs.myLane")]])
-        XCTAssertEqual(try corpus.structures().first?.fields.first?.role, "tabs")
+        XCTAssertEqual(try corpus.structures().first?.fields.first?.role, .tabs)
     }
 }

@@ -86,7 +86,7 @@ final class DrillRuleTests: XCTestCase {
         let sandbox = try DrillSandbox.samples()
         let structure = try XCTUnwrap(sandbox.corpus().structures().first { $0.feature == "vault" })
         XCTAssertEqual(structure.fields.first { $0.path == "safe.token" }?.runtimeOnly, true, "describe reports the marker, the corpus keeps it")
-        XCTAssertEqual(structure.fields.first { $0.path == "safe.alarm" }?.role, "slot")
+        XCTAssertEqual(structure.fields.first { $0.path == "safe.alarm" }?.role, .slot)
         let result = try drill(sandbox, options: ["--feature", "vault"])
         XCTAssertEqual(result.status, .findings)
         let l0 = try XCTUnwrap(result.findings.first { $0["rule"]?.text == "island-l0" }, result.out)

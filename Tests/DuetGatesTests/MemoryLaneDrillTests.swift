@@ -1,5 +1,5 @@
 import Duet
-import DuetCorpus
+@testable import DuetCorpus
 @testable import DuetCLI
 import XCTest
 

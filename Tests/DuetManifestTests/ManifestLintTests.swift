@@ -13,19 +13,19 @@ private struct LintTree {
     static let now = ISO8601DateFormatter().date(from: "2026-12-01T12:00:00Z")!
 
     static var inputs: LintInputs {
-        func f(_ path: String, _ shape: String, _ role: String, _ kinds: [String]? = nil) -> FieldDescription {
+        func f(_ path: String, _ shape: String, _ role: Role, _ kinds: [String]? = nil) -> FieldDescription {
             FieldDescription(path: path, shape: shape, role: role, kinds: kinds)
         }
         let structures = [
             FeatureStructure(feature: "memorydetail", fields: [
-                f("photoCarousel", "object", "island:memorydetail.photo-carousel"), f("videoPlayer", "object", "island:memorydetail.video-player"),
-                f("sheet", "optional<sum>", "slot", ["sharePicker"]),
+                f("photoCarousel", "object", .island("memorydetail.photo-carousel")), f("videoPlayer", "object", .island("memorydetail.video-player")),
+                f("sheet", "optional<sum>", .slot, ["sharePicker"]),
             ], actions: [], effects: []),
             FeatureStructure(feature: "capture", fields: [
-                f("mediaCaptureChrome", "object", "island:capture.media-capture-chrome"), f("sheet", "optional<sum>", "slot", ["camera", "date"]),
+                f("mediaCaptureChrome", "object", .island("capture.media-capture-chrome")), f("sheet", "optional<sum>", .slot, ["camera", "date"]),
             ], actions: [], effects: []),
-            FeatureStructure(feature: "onboarding", fields: [f("page", "enum", "data", ["welcome", "done"])], actions: [], effects: []),
-            FeatureStructure(feature: "rootnav", fields: [f("phase", "sum", "stage", ["splash", "main"]), f("isEnterCodePresented", "bool", "data")],
+            FeatureStructure(feature: "onboarding", fields: [f("page", "enum", .data, ["welcome", "done"])], actions: [], effects: []),
+            FeatureStructure(feature: "rootnav", fields: [f("phase", "sum", .stage, ["splash", "main"]), f("isEnterCodePresented", "bool", .data)],
                              actions: [], effects: []),
         ]
         return LintInputs(structures: Dictionary(uniqueKeysWithValues: structures.map { ($0.feature, $0) }),
@@ -159,7 +159,7 @@ final class ManifestLintTests: XCTestCase {
     func testDeclarationParityComparesTwoReportedFlavors() throws {
         var inputs = LintTree.inputs
         var kotlin = inputs.describes["swift"]!
-        kotlin[0].fields[2].role = "data"          // memorydetail.sheet: slot on swift, data on kotlin
+        kotlin[0].fields[2].role = .data          // memorydetail.sheet: slot on swift, data on kotlin
         inputs.describes["kotlin"] = kotlin
         let report = try LintTree(base).lint(inputs)
         XCTAssertTrue(report.parity.checked)

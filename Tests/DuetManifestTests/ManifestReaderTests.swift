@@ -38,7 +38,7 @@ final class ManifestReaderTests: XCTestCase {
         """, file: "m.yaml")
         XCTAssertEqual(manifest.runners["swift"], "swift run -q memorylane-runner")
         XCTAssertEqual(manifest.feature(named: "mainnav")?.structure.map(\.field), ["activeTab", "sheet"])
-        XCTAssertEqual(manifest.feature(named: "mainnav")?.structure.map(\.primitive), ["tabs", "slot"])
+        XCTAssertEqual(manifest.feature(named: "mainnav")?.structure.map(\.primitive), [.tabs, .slot])
         XCTAssertEqual(manifest.rulings.first?.field, "onboarding.page")
         XCTAssertEqual(manifest.rulings.first?.location, ManifestLocation(line: 9, column: 7))
     }

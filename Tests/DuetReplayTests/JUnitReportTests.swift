@@ -1,5 +1,6 @@
 import Duet
 import DuetReplay
+@testable import DuetCLI
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetGates
 @testable import DuetCLI
 import Foundation
 import XCTest

@@ -21,8 +21,8 @@ final class ReplayServerTests: XCTestCase {
     var server: ReplayServer {
         var registry = ReplayRegistry(platform: "swift")
         registry.register(Counter.self, describe: {
-            FeatureStructure(feature: "counter", fields: [FieldDescription(path: "count", shape: "int", role: "data"),
-                                                          FieldDescription(path: "note", shape: "optional<string>", role: "slot")],
+            FeatureStructure(feature: "counter", fields: [FieldDescription(path: "count", shape: "int", role: .data),
+                                                          FieldDescription(path: "note", shape: "optional<string>", role: .slot)],
                              actions: ["add", "clear"], effects: ["log"])
         })
         registry.register(ReplayServerTests.Alpha.self)

@@ -3,8 +3,8 @@ import XCTest
 
 final class DeclarationParityTests: XCTestCase {
     let swift = [FeatureStructure(feature: "mainnav", fields: [
-        FieldDescription(path: "activeTab", shape: "enum", role: "tabs", kinds: ["myLane", "profile"]),
-        FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["capture"]),
+        FieldDescription(path: "activeTab", shape: "enum", role: .tabs, kinds: ["myLane", "profile"]),
+        FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["capture"]),
     ], actions: ["tabSelected"], effects: [])]
 
     func testIdenticalDeclarationsAgree() {
@@ -14,7 +14,7 @@ final class DeclarationParityTests: XCTestCase {
     func testEveryAspectThatDiffersIsNamed() {
         var kotlin = swift
         kotlin[0].fields[0].kinds = ["myLane"]
-        kotlin[0].fields[1].role = "data"
+        kotlin[0].fields[1].role = .data
         kotlin[0].actions = ["tabSelected", "extra"]
         kotlin.append(FeatureStructure(feature: "timeline", fields: [], actions: [], effects: []))
         let found = DeclarationParity.differences(("swift", swift), ("kotlin", kotlin))

@@ -4,8 +4,8 @@ import XCTest
 /// The spine: L0 fields and island summaries, nested as in the state, nothing else, canonical.
 final class SpineLayoutTests: XCTestCase {
     let layout = SpineLayout(roles: [
-        ("title", "data"), ("sheet", "slot"), ("form.sheet", "slot"), ("form.email", "data"), ("formX", "tabs"),
-        ("carousel", "island:gallery.carousel"), ("carousel.index", "data"), ("path", "path"), ("phase", "stage"),
+        ("title", .data), ("sheet", .slot), ("form.sheet", .slot), ("form.email", .data), ("formX", .tabs),
+        ("carousel", .island("gallery.carousel")), ("carousel.index", .data), ("path", .path), ("phase", .stage),
     ])
 
     func json(_ text: String) -> JSONValue { try! CanonicalJSON.parse(text) }
@@ -21,8 +21,8 @@ final class SpineLayoutTests: XCTestCase {
     func testAbsentAndNullValuesAndTheObjectsTheyEmptyAreLeftOut() {
         let state = json(#"{"form":{"email":"x","sheet":null},"path":[],"phase":"splash","title":"t"}"#)
         XCTAssertEqual(text(layout.spine(of: state)), #"{"path":[],"phase":"splash"}"#)
-        XCTAssertEqual(text(SpineLayout(roles: [("title", "data")]).spine(of: state)), "{}")
-        XCTAssertTrue(SpineLayout(roles: [("title", "data")]).isEmpty)
+        XCTAssertEqual(text(SpineLayout(roles: [("title", .data)]).spine(of: state)), "{}")
+        XCTAssertTrue(SpineLayout(roles: [("title", .data)]).isEmpty)
     }
 
     func testBytesAndTreeGiveTheSameSpine() {
@@ -43,7 +43,7 @@ final class SpineLayoutTests: XCTestCase {
     }
 
     func testFieldsInsideAnIslandAreItsSummaryAndL0OnesAreNamed() {
-        let layout = SpineLayout(roles: [("safe", "island:vault.safe"), ("safe.alarm", "slot"), ("safe.dial", "data")])
+        let layout = SpineLayout(roles: [("safe", .island("vault.safe")), ("safe.alarm", .slot), ("safe.dial", .data)])
         XCTAssertEqual(layout.fields.map(\.path), ["safe"])
         XCTAssertEqual(layout.insideIslands.map(\.field.path), ["safe.alarm"])
         XCTAssertEqual(layout.insideIslands.map(\.island.path), ["safe"])
@@ -55,6 +55,6 @@ final class SpineLayoutTests: XCTestCase {
         let structure = try describe(Gallery.self)
         let spine = SpineLayout(structure: structure)
         XCTAssertEqual(spine.fields.map(\.path), ["carousel", "path", "phase", "sheet", "tab"])
-        XCTAssertEqual(spine.fields.filter(\.isIsland).map(\.role), ["island:gallery.carousel"])
+        XCTAssertEqual(spine.fields.filter(\.isIsland).map(\.role), [.island("gallery.carousel")])
     }
 }

@@ -7,22 +7,22 @@ final class StructureDescribeTests: XCTestCase {
         let structure = try describe(Gallery.self)
         XCTAssertEqual(structure.feature, "gallery")
         let expected = [
-            FieldDescription(path: "path", shape: "array<sum>", role: "path", kinds: ["detail", "settings"]),
-            FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["share", "camera"]),
-            FieldDescription(path: "tab", shape: "enum", role: "tabs", kinds: ["home", "profile"]),
-            FieldDescription(path: "phase", shape: "sum", role: "stage", kinds: ["splash", "main"]),
-            FieldDescription(path: "carousel", shape: "object", role: "island:gallery.carousel"),
-            FieldDescription(path: "carousel.index", shape: "int", role: "data"),
-            FieldDescription(path: "carousel.total", shape: "int", role: "data"),
-            FieldDescription(path: "form", shape: "object", role: "data"),
-            FieldDescription(path: "form.email", shape: "string", role: "data"),
-            FieldDescription(path: "form.agreed", shape: "bool", role: "data"),
-            FieldDescription(path: "form.note", shape: "optional<string>", role: "data"),
-            FieldDescription(path: "tags", shape: "array<string>", role: "data"),
-            FieldDescription(path: "scores", shape: "map<int>", role: "data"),
-            FieldDescription(path: "context", shape: "enum", role: "data", kinds: ["lane", "shared"]),
-            FieldDescription(path: "owner", shape: "optional<uuid>", role: "data"),
-            FieldDescription(path: "createdAt", shape: "date", role: "data"),
+            FieldDescription(path: "path", shape: "array<sum>", role: .path, kinds: ["detail", "settings"]),
+            FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["share", "camera"]),
+            FieldDescription(path: "tab", shape: "enum", role: .tabs, kinds: ["home", "profile"]),
+            FieldDescription(path: "phase", shape: "sum", role: .stage, kinds: ["splash", "main"]),
+            FieldDescription(path: "carousel", shape: "object", role: .island("gallery.carousel")),
+            FieldDescription(path: "carousel.index", shape: "int", role: .data),
+            FieldDescription(path: "carousel.total", shape: "int", role: .data),
+            FieldDescription(path: "form", shape: "object", role: .data),
+            FieldDescription(path: "form.email", shape: "string", role: .data),
+            FieldDescription(path: "form.agreed", shape: "bool", role: .data),
+            FieldDescription(path: "form.note", shape: "optional<string>", role: .data),
+            FieldDescription(path: "tags", shape: "array<string>", role: .data),
+            FieldDescription(path: "scores", shape: "map<int>", role: .data),
+            FieldDescription(path: "context", shape: "enum", role: .data, kinds: ["lane", "shared"]),
+            FieldDescription(path: "owner", shape: "optional<uuid>", role: .data),
+            FieldDescription(path: "createdAt", shape: "date", role: .data),
         ]
         XCTAssertEqual(structure.fields.count, expected.count, "\(structure.fields.map(\.path))")
         for (actual, wanted) in zip(structure.fields, expected) { XCTAssertEqual(actual, wanted) }
@@ -35,7 +35,7 @@ final class StructureDescribeTests: XCTestCase {
         let plain = try describe(PlainGallery.self)
         XCTAssertEqual(plain.fields.map(\.path), marked.fields.map(\.path))
         XCTAssertEqual(plain.fields.map(\.shape), marked.fields.map(\.shape))
-        XCTAssertEqual(Set(plain.fields.map(\.role)), ["data"])
+        XCTAssertEqual(Set(plain.fields.map(\.role)), [.data])
         XCTAssertNotEqual(plain, marked)
     }
 

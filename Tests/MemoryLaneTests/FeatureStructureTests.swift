@@ -14,13 +14,13 @@ final class FeatureStructureTests: XCTestCase {
 
     func testTheCensusIsPath2Slot5Tabs1Stage1() throws {
         let counts = Self.primitiveCounts(try structures())
-        XCTAssertEqual(counts, ["path": 2, "slot": 5, "tabs": 1, "stage": 1])
+        XCTAssertEqual(counts, [.path: 2, .slot: 5, .tabs: 1, .stage: 1])
     }
 
     func testTheL0FieldsAndKindsAreExactlyThePublishedOnes() throws {
         var described: [String] = []
         for structure in try structures() {
-            for field in structure.fields where ["path", "slot", "tabs", "stage"].contains(field.role) {
+            for field in structure.fields where field.role.primitive != nil {
                 described += (field.kinds ?? []).map { "\(structure.feature).\(field.role).\($0)" }
                 XCTAssertTrue(L0Table.fields.contains { $0.feature == structure.feature && $0.field == field.path },
                               "\(structure.feature).\(field.path) is not in the published table")
@@ -33,23 +33,23 @@ final class FeatureStructureTests: XCTestCase {
 
     func testTheThreeIslandsAreDeclaredWithTheirIDs() throws {
         let islands = try structures().flatMap { structure in
-            structure.fields.filter { $0.role.hasPrefix("island:") }.map { "\(structure.feature).\($0.path)=\($0.role)" }
+            structure.fields.filter { $0.role.islandID != nil }.map { "\(structure.feature).\($0.path)=\($0.role)" }
         }
         XCTAssertEqual(islands.sorted(), L0Table.islands.map { "\($0.feature).\($0.field)=island:\($0.id)" }.sorted())
     }
 
     func testTheCountingSeesAnExtraSlot() {
         // Negative control: one more slot field must show up in the counts.
-        var structures = [FeatureStructure(feature: "x", fields: [FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["a"])],
+        var structures = [FeatureStructure(feature: "x", fields: [FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["a"])],
                                            actions: [], effects: [])]
-        structures += [FeatureStructure(feature: "y", fields: [FieldDescription(path: "flag", shape: "bool", role: "data")], actions: [], effects: [])]
-        XCTAssertEqual(Self.primitiveCounts(structures), ["slot": 1])
+        structures += [FeatureStructure(feature: "y", fields: [FieldDescription(path: "flag", shape: "bool", role: .data)], actions: [], effects: [])]
+        XCTAssertEqual(Self.primitiveCounts(structures), [.slot: 1])
     }
 
     func testOnlyTheTwoRuledFieldsLookNavigationShapedOutsideL0() throws {
         var candidates: [String] = []
         for structure in try structures() {
-            for field in structure.fields where field.role == "data" && Self.looksNavigational(field) {
+            for field in structure.fields where field.role == .data && Self.looksNavigational(field) {
                 candidates.append("\(structure.feature).\(field.path)")
             }
         }
@@ -76,10 +76,10 @@ final class FeatureStructureTests: XCTestCase {
 
     // MARK: - Helpers
 
-    static func primitiveCounts(_ structures: [FeatureStructure]) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for field in structures.flatMap(\.fields) where ["path", "slot", "tabs", "stage"].contains(field.role) {
-            counts[field.role, default: 0] += 1
+    static func primitiveCounts(_ structures: [FeatureStructure]) -> [Primitive: Int] {
+        var counts: [Primitive: Int] = [:]
+        for primitive in structures.flatMap(\.fields).compactMap(\.role.primitive) {
+            counts[primitive, default: 0] += 1
         }
         return counts
     }

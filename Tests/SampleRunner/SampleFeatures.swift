@@ -64,15 +64,15 @@ enum Tally: Feature {
 
     static let structure = FeatureStructure(
         feature: name,
-        fields: [FieldDescription(path: "count", shape: "int", role: "data"),
-                 FieldDescription(path: "history", shape: "array<string>", role: "data"),
-                 FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: ["editor", "about"])],
+        fields: [FieldDescription(path: "count", shape: "int", role: .data),
+                 FieldDescription(path: "history", shape: "array<string>", role: .data),
+                 FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: ["editor", "about"])],
         actions: ["increment", "decrement", "named", "present", "dismiss", "save"],
         effects: ["persist", "announce"])
 
     static var structureWithSheetAsData: FeatureStructure {
         var structure = Self.structure
-        structure.fields[2].role = "data"
+        structure.fields[2].role = .data
         return structure
     }
 }

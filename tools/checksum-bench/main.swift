@@ -34,7 +34,7 @@ func ms(_ seconds: Double) -> String { String(format: "%9.2f ms", seconds * 1000
 
 // The checksum alone: one 16 KB page sealed and verified many times.
 do {
-    var page = [UInt8](repeating: 0, count: Database.pageSize)
+    var page = [UInt8](repeating: 0, count: Corpus.pageSize)
     for index in page.indices { page[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) }
     let count = 20_000
     let start = now()
@@ -66,15 +66,15 @@ for round in 0..<2 {
         try corpus.setStructures(synthetic.structures(), origin: "synthetic")
         let start = now()
         try corpus.importFixtures(from: files.path)
-        try corpus.database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        try corpus.checkpoint()
         importSeconds[checksums, default: []].append(now() - start)
     }
 }
 let path = work.appendingPathComponent("import-true-1.db").path
 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
 let sealed = try Corpus.open(at: path)
-guard sealed.database.carriesPageChecksums else { fatalError("the checksummed file carries no checksums") }
-let kinds = try sealed.database.rows("SELECT kind FROM declared_kinds ORDER BY kind").compactMap { $0[0].text }.prefix(8)
+guard sealed.carriesPageChecksums else { fatalError("the checksummed file carries no checksums") }
+let kinds = try sealed.declaredKinds().prefix(8)
 
 /// Best-of-rounds wall-clock and CPU seconds of `body` on a fresh connection through each VFS, alternating.
 @MainActor func measure(_ label: String, _ body: (Corpus) throws -> Void) throws {
@@ -96,8 +96,8 @@ let kinds = try sealed.database.rows("SELECT kind FROM declared_kinds ORDER BY k
 let best = { (values: [Double]) in values.min() ?? 0 }
 let importRatio = best(importSeconds[true]!) / best(importSeconds[false]!)
 print("\("import (writes)".padding(toLength: 28, withPad: " ", startingAt: 0)) verified \(ms(best(importSeconds[true]!)))   unverified \(ms(best(importSeconds[false]!)))   \(String(format: "%5.2f", importRatio))× (+\(String(format: "%.1f", (importRatio - 1) * 100)) %)")
-try measure("open + list fixtures") { corpus in _ = try corpus.database.rows("SELECT name, source_hash FROM fixtures") }
+try measure("open + list fixtures") { corpus in _ = try corpus.fixtureFingerprints() }
 try measure("touches (\(kinds.count) kinds)") { corpus in for kind in kinds { _ = try corpus.touches(try KindPattern(kind)) } }
 try measure("census") { corpus in _ = try corpus.census(rulings: []) }
-try measure("integrity check (every page)") { corpus in _ = try corpus.database.rows("PRAGMA integrity_check") }
-print("file         \(size / 1_000_000) MB, \(size / Database.pageSize) pages of \(Database.pageSize) bytes, 8 of them reserved per page")
+try measure("integrity check (every page)") { corpus in _ = try corpus.integrityProblems() }
+print("file         \(size / 1_000_000) MB, \(size / Corpus.pageSize) pages of \(Corpus.pageSize) bytes, 8 of them reserved per page")

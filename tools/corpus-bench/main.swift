@@ -65,61 +65,6 @@ func grouped(_ value: Double) -> String {
     return formatter.string(from: NSNumber(value: value)) ?? String(Int(value))
 }
 
-/// Copies every row of the corpus tables into a fresh corpus with the same schema: rows are read in
-/// chunks outside the clock; only the inserts (one transaction, prepared statements, foreign keys off
-/// as in the import) are timed. `rowsPerStatement` 1 is the bare loop; more rows per statement
-/// (`INSERT … VALUES (…), (…), …`) is the fastest insert loop we know for these rows.
-func bareInsertSeconds(from source: Database, into target: Database, rowsPerStatement: Int = 1) throws -> Double {
-    let tables = ["blobs", "fixtures", "steps", "snapshot_fields", "snapshot_kinds", "island_summaries", "snapshot_spines", "step_transitions"]
-    var seconds = 0.0
-    // Same conditions as the import: one transaction without per-row foreign-key probes.
-    try target.execute(sql: "PRAGMA foreign_keys=OFF")
-    defer { try? target.execute(sql: "PRAGMA foreign_keys=ON") }
-    var start = now()
-    try target.execute(sql: "BEGIN IMMEDIATE")
-    seconds += now() - start
-    for table in tables {
-        let columns = try source.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)]).compactMap { $0[0].text }
-        func insert(rows: Int) throws -> Statement {
-            let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
-            return try target.prepare("INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))")
-        }
-        let single = try insert(rows: 1)
-        let batched = try insert(rows: rowsPerStatement)
-        let select = try source.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table)")
-        try select.bind([])
-        var chunk: [[SQLValue]] = []
-        func flush() throws {
-            start = now()
-            var next = 0
-            while chunk.count - next >= rowsPerStatement {
-                batched.reset()
-                for (offset, row) in chunk[next..<(next + rowsPerStatement)].enumerated() {
-                    for (index, value) in row.enumerated() { try batched.bind(value, at: Int32(offset * columns.count + index + 1)) }
-                }
-                while try batched.step() {}
-                next += rowsPerStatement
-            }
-            for row in chunk[next...] {
-                single.reset()
-                for (index, value) in row.enumerated() { try single.bind(value, at: Int32(index + 1)) }
-                while try single.step() {}
-            }
-            seconds += now() - start
-            chunk.removeAll(keepingCapacity: true)
-        }
-        while try select.step() {
-            chunk.append((0..<Int32(columns.count)).map { select.value(at: $0) })
-            if chunk.count == 20_480 { try flush() }
-        }
-        try flush()
-        select.reset()
-    }
-    start = now()
-    try target.execute(sql: "COMMIT")
-    return seconds + (now() - start)
-}
-
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed, maximumItems: options.maximumItems))
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-\(getpid())")
@@ -161,7 +106,7 @@ let importCPU = cpuSeconds() - cpuBeforeImport
 let importRate = Double(summary.steps) / importSeconds
 let peakAfterImport = peakMemoryMB()
 print("import        \(String(format: "%6.1f", importSeconds)) s   \(grouped(importRate)) steps/s (read, parse, canonicalize, hash, insert, index; \(String(format: "%.1f", importCPU)) CPU-s)")
-print("              \(grouped(Double(corpus.blobs.inserted))) blobs inserted, \(grouped(Double(corpus.blobs.reused))) reused (\(grouped(Double(corpus.blobs.confirmedFromDatabase))) of them confirmed by reading the stored bytes back)")
+print("              \(grouped(Double(corpus.internedBlobs.inserted))) blobs inserted, \(grouped(Double(corpus.internedBlobs.reused))) reused (\(grouped(Double(corpus.internedBlobs.confirmedFromDatabase))) of them confirmed by reading the stored bytes back)")
 
 if options.importOnly {   // for profilers: nothing after the import
     if !options.keep { try? FileManager.default.removeItem(at: work) }
@@ -204,14 +149,14 @@ start = now()
 let again = try corpus.importFixtures(from: files.path)
 print("re-import     \(String(format: "%6.1f", now() - start)) s   \(again.unchanged.count) unchanged files skipped")
 
-try corpus.database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+try corpus.checkpoint()
 let stats = try corpus.stats()
 let corpusBytes = fileSize(corpusPath) + fileSize(corpusPath + "-wal")
 
 let barePath = work.appendingPathComponent("bare.db").path
 let bare = try Corpus.open(at: barePath)
 let cpuBeforeBare = cpuSeconds()
-let bareSeconds = try bareInsertSeconds(from: corpus.database, into: bare.database)
+let bareSeconds = try corpus.bareInsertSeconds(into: bare)
 let bareCPU = cpuSeconds() - cpuBeforeBare   // includes reading the rows back, so it flatters the import
 let bareRate = Double(stats.steps) / bareSeconds
 print("bare inserts  \(String(format: "%6.1f", bareSeconds)) s   \(grouped(bareRate)) steps/s (same rows, same schema, one row per statement, one transaction, foreign keys off)")
@@ -219,7 +164,7 @@ print("bare inserts  \(String(format: "%6.1f", bareSeconds)) s   \(grouped(bareR
 // The ceiling of this machine for these rows: the same loop, 64 rows per statement.
 let batchedPath = work.appendingPathComponent("batched.db").path
 let batched = try Corpus.open(at: batchedPath)
-let batchedSeconds = try bareInsertSeconds(from: corpus.database, into: batched.database, rowsPerStatement: 64)
+let batchedSeconds = try corpus.bareInsertSeconds(into: batched, rowsPerStatement: 64)
 let batchedRate = Double(stats.steps) / batchedSeconds
 print("batched bare  \(String(format: "%6.1f", batchedSeconds)) s   \(grouped(batchedRate)) steps/s (the same, 64 rows per statement: the fastest insert loop of these rows here)")
 

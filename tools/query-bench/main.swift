@@ -88,17 +88,18 @@ print("generated    \(String(format: "%7.1f", now() - start)) s   \(fileBytes / 
 
 let corpus = try Corpus.open(at: corpusPath, migrate: true)
 if reuse {
-    print("reused       \(corpusPath): \(try corpus.database.scalarInteger("SELECT count(*) FROM steps") ?? 0) steps")
+    print("reused       \(corpusPath): \(try corpus.stats().steps) steps")
 } else {
     try corpus.setStructures(synthetic.structures(), origin: "synthetic")
     start = now()
     let imported = try corpus.importFixtures(from: files.path)
     print("imported     \(String(format: "%7.1f", now() - start)) s   \(imported.steps) steps")
 }
-try corpus.database.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); ANALYZE")
+try corpus.checkpoint()
+try corpus.analyze()
 
 // Every declared kind, each asked `rounds` times after one warm-up.
-let kinds = try corpus.database.rows("SELECT kind FROM declared_kinds ORDER BY kind").compactMap { $0[0].text }
+let kinds = try corpus.declaredKinds()
 var touchTimes: [Double] = []
 var touchCPU: [Double] = []
 var spanCounts: [Int] = []

@@ -17,13 +17,10 @@ public struct SpineLayout: Sendable, Equatable {
         /// Dotted, as `describe` names it: `form.sheet`.
         public var path: String
         public var components: [String]
-        /// `path`, `slot`, `tabs`, `stage` or `island:<id>`.
-        public var role: String
-        public var isIsland: Bool { role.hasPrefix("island:") }
+        /// A primitive or an island, never `data`.
+        public var role: Role
+        public var isIsland: Bool { role.islandID != nil }
     }
-
-    /// The roles a spine holds besides islands.
-    public static let primitives: Set<String> = ["path", "slot", "tabs", "stage"]
 
     /// The spine's fields in the order they are written (canonical key order, depth first).
     public let fields: [Field]
@@ -41,8 +38,8 @@ public struct SpineLayout: Sendable, Equatable {
     }
 
     /// `roles`: field path → role, as `structure_fields` or `FeatureStructure.fields` hold them.
-    public init(roles: [(path: String, role: String)]) {
-        var candidates = roles.filter { Self.primitives.contains($0.role) || $0.role.hasPrefix("island:") }
+    public init(roles: [(path: String, role: Role)]) {
+        var candidates = roles.filter { $0.role != .data }
             .map { Field(path: $0.path, components: $0.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init), role: $0.role) }
         candidates.sort { Self.precedes($0.components, $1.components) }
         var kept: [Field] = [], inside: [(Field, Field)] = []

@@ -25,10 +25,10 @@ public enum DeclarationParity {
             let rFields = Dictionary(r.fields.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
             for path in Set(lFields.keys).union(rFields.keys).sorted(by: utf8Order) {
                 guard let lf = lFields[path], let rf = rFields[path] else {
-                    note(feature, .field, path, lFields[path].map(\.role), rFields[path].map(\.role))
+                    note(feature, .field, path, lFields[path].map(\.role.rawValue), rFields[path].map(\.role.rawValue))
                     continue
                 }
-                if lf.role != rf.role { note(feature, .role, path, lf.role, rf.role) }
+                if lf.role != rf.role { note(feature, .role, path, lf.role.rawValue, rf.role.rawValue) }
                 if lf.shape != rf.shape { note(feature, .shape, path, lf.shape, rf.shape) }
                 if lf.kinds != rf.kinds { note(feature, .kinds, path, lf.kinds.map(list), rf.kinds.map(list)) }
                 if (lf.runtimeOnly ?? false) != (rf.runtimeOnly ?? false) {

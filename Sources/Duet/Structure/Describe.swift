@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let structure = try describe(MainNav.self)
-/// structure.fields.first { $0.role == "tabs" }?.kinds   // ["myLane", "shared", "profile"]
+/// structure.fields.first { $0.role == .tabs }?.kinds   // ["myLane", "shared", "profile"]
 /// ```
 public func describe<F: Feature>(_ feature: F.Type) throws(StructureError) -> FeatureStructure {
     let probe = StructureProbe()

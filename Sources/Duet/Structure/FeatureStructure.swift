@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let structure = try describe(Timeline.self)
-/// structure.fields.filter { $0.role == "slot" }.map(\.path)   // ["sheet"]
+/// structure.fields.filter { $0.role == .slot }.map(\.path)   // ["sheet"]
 /// ```
 public struct FeatureStructure: Codable, Sendable, Equatable {
     public var feature: String
@@ -23,13 +23,13 @@ public struct FieldDescription: Codable, Sendable, Equatable {
     /// JSON shape: `string`, `int`, `bool`, `date`, `uuid`, `object`, `sum`, `enum`, wrapped as
     /// `optional<…>` / `array<…>` / `map<…>`.
     public var shape: String
-    /// `path`, `slot`, `tabs`, `stage`, `island:<id>` or `data`.
-    public var role: String
+    /// A primitive, an island (`island:<id>` on the wire) or `data`.
+    public var role: Role
     /// The full case list when the field (or its element) is an enum.
     public var kinds: [String]?
     /// `true` when the field is marked `@RuntimeOnly` (its value must never be persisted); absent otherwise.
     public var runtimeOnly: Bool?
-    public init(path: String, shape: String, role: String, kinds: [String]? = nil, runtimeOnly: Bool? = nil) {
+    public init(path: String, shape: String, role: Role, kinds: [String]? = nil, runtimeOnly: Bool? = nil) {
         self.path = path; self.shape = shape; self.role = role; self.kinds = kinds; self.runtimeOnly = runtimeOnly
     }
 }

@@ -35,7 +35,7 @@ extension Island: Codable {
 }
 
 extension Island: StructureMarker {
-    static var role: String { "island:" + Summary.islandID }
+    static var role: Role { .island(Summary.islandID) }
     static var markedType: any Decodable.Type { Summary.self }
     static func wrapping(_ sample: Any?) -> Island? { (sample as? Summary).map(Island.init(wrappedValue:)) }
 }

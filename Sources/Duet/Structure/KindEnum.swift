@@ -30,8 +30,8 @@ extension KindEnum where Self: CaseIterable {
 
 /// What `describe` needs to know about an L0 wrapper type without an instance of it.
 protocol StructureMarker {
-    /// `path`, `slot`, `tabs`, `stage` or `island:<id>`.
-    static var role: String { get }
+    /// A primitive or an island: never `data`.
+    static var role: Role { get }
     /// The marked value's type (the element type for a path).
     static var markedType: any Decodable.Type { get }
     /// Builds the wrapper around a sample of `markedType` (nil: the empty path / the absent slot).

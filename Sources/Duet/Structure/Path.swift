@@ -22,7 +22,7 @@ extension Path: Codable {
 }
 
 extension Path: StructureMarker {
-    static var role: String { "path" }
+    static var role: Role { .path }
     static var markedType: any Decodable.Type { Route.self }
     static func wrapping(_ sample: Any?) -> Path? { Path(wrappedValue: []) }
 }

@@ -38,7 +38,7 @@ extension KeyedDecodingContainer {
 }
 
 extension Slot: StructureMarker {
-    static var role: String { "slot" }
+    static var role: Role { .slot }
     static var markedType: any Decodable.Type { Kind.self }
     static func wrapping(_ sample: Any?) -> Slot? { Slot(wrappedValue: sample as? Kind) }
 }

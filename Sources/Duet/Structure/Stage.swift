@@ -22,7 +22,7 @@ extension Stage: Codable {
 }
 
 extension Stage: StructureMarker {
-    static var role: String { "stage" }
+    static var role: Role { .stage }
     static var markedType: any Decodable.Type { Phase.self }
     static func wrapping(_ sample: Any?) -> Stage? { (sample as? Phase).map(Stage.init(wrappedValue:)) }
 }

@@ -32,7 +32,7 @@ final class StructureProbe {
         if recording {
             let shape = sample?.shape ?? fallbackShape(of: type)
             let kinds = sample?.kinds ?? listedCaseNames(of: type)
-            fields.insert(FieldDescription(path: path, shape: optional ? "optional<\(shape)>" : shape, role: "data", kinds: kinds), at: index)
+            fields.insert(FieldDescription(path: path, shape: optional ? "optional<\(shape)>" : shape, role: .data, kinds: kinds), at: index)
         }
         return sample?.value
     }
@@ -43,11 +43,11 @@ final class StructureProbe {
         let role = marker.role
         let inner: Sample?
         switch role {
-        case "path", "slot": inner = try? sample(marked, path: path, recording: false)
-        default: inner = try sample(marked, path: path, recording: recording && role.hasPrefix("island:"))
+        case .path, .slot: inner = try? sample(marked, path: path, recording: false)
+        default: inner = try sample(marked, path: path, recording: recording && role.islandID != nil)
         }
         let innerShape = inner?.shape ?? fallbackShape(of: marked)
-        let shape = role == "path" ? "array<\(innerShape)>" : role == "slot" ? "optional<\(innerShape)>" : innerShape
+        let shape = role == .path ? "array<\(innerShape)>" : role == .slot ? "optional<\(innerShape)>" : innerShape
         if recording {
             let kinds = inner?.kinds ?? listedCaseNames(of: marked)
             fields.insert(FieldDescription(path: path, shape: shape, role: role, kinds: kinds), at: index)

@@ -22,7 +22,7 @@ extension Tabs: Codable {
 }
 
 extension Tabs: StructureMarker {
-    static var role: String { "tabs" }
+    static var role: Role { .tabs }
     static var markedType: any Decodable.Type { Tab.self }
     static func wrapping(_ sample: Any?) -> Tabs? { (sample as? Tab).map(Tabs.init(wrappedValue:)) }
 }

@@ -1,4 +1,5 @@
 import Duet
+import DuetGates
 import Foundation
 
 /// How `duet mutate` reads: the baselines, a row per mutant with who caught it, a summary.

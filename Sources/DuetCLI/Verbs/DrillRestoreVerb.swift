@@ -91,15 +91,11 @@ struct DrillRestoreVerb: Verb {
         for ruling in outcome.staleRulings {
             context.note("duet drill restore: parity/manifest.yaml:\(ruling.location.line): the ruling for \(ruling.fixture) \(ruling.rule) matches no finding any more — remove it")
         }
-        if outcome.environmentFailed { return .environment }
         if outcome.matchedNothing {
             context.note("duet drill restore: no stored fixture matches \(outcome.filter ?? "") — see `duet query fixtures`")
-            return .usage
-        }
-        if outcome.fixtureCount == 0 {
+        } else if outcome.fixtureCount == 0 {
             context.note("duet drill restore: the corpus holds no fixture, so nothing was drilled — record or import fixtures first")
-            return .findings
         }
-        return outcome.holds ? .holds : .findings
+        return ExitStatus(outcome)
     }
 }

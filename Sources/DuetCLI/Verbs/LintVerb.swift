@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetGates
 import DuetManifest
 
 /// `duet lint [--manifest F] [--refresh] [--format F]`
@@ -48,7 +49,7 @@ struct LintVerb: Verb {
         let report = try workflow.run()
         context.render(LintVerb.report(report), as: format)
         for warning in report.warnings { context.note("duet lint: warning: \(warning.description)") }
-        return report.exitStatus
+        return ExitStatus(report)
     }
 
     static func report(_ lint: LintReport) -> Report {

@@ -1,4 +1,5 @@
 import Duet
+import DuetGates
 
 /// `duet materialize FIXTURE#STEP [--platform swift|kotlin|all] | --clean [FIXTURE[#STEP]]`
 struct MaterializeVerb: Verb {

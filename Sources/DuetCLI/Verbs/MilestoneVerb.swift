@@ -1,6 +1,7 @@
 import Foundation
 import Duet
 import DuetCorpus
+import DuetGates
 import DuetManifest
 
 /// `duet milestone NAME [--format md|json|html] [--out FILE]`, `duet milestone --preview`, `duet milestone --list`,

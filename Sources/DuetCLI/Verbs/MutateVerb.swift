@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetGates
 
 /// `duet mutate [--row NAME]… [--plan FILE] [--workspace DIR] [--format F]`
 struct MutateVerb: Verb {
@@ -68,7 +69,6 @@ struct MutateVerb: Verb {
         let outcome = try drill.run(only: rows) { what, done, total in context.progress(what, done: done, total: total) }
         context.render(MutationReport.report(outcome), as: format)
         if let stop = outcome.stoppedBy { context.note("duet mutate: stopped: \(stop)") }
-        if outcome.holds { return .holds }
-        return outcome.stoppedByEnvironment ? .environment : .findings
+        return ExitStatus(outcome)
     }
 }

@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetGates
 
 /// `duet pending show NAME [--format json]`
 struct PendingShowVerb: Verb {

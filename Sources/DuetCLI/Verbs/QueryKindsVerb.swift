@@ -29,7 +29,7 @@ struct QueryKindsVerb: Verb {
 
     static func table(_ coverage: KindCoverage) -> Table {
         Table(columns: ["kind", "feature", "field", "primitive", "declared", "reached", "fixtures", "steps"], rows: coverage.entries.map {
-            [.text($0.kind), .text($0.feature), .text($0.field), .text($0.primitive), .bool($0.declared), .bool($0.reached),
+            [.text($0.kind), .text($0.feature), .text($0.field), .text($0.primitive.rawValue), .bool($0.declared), .bool($0.reached),
              .int($0.fixtures), .int($0.steps)]
         })
     }

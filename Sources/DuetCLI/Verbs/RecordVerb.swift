@@ -1,3 +1,4 @@
+import DuetGates
 import DuetReplay
 
 /// `duet record [--check | --write] [--unreferenced warn|reject|delete] [--feature F] [--fixture NAME] [--runner CMD]`
@@ -85,7 +86,7 @@ struct RecordVerb: Verb {
         if !outcome.unreferenced.isEmpty && outcome.deleted.isEmpty {
             context.note("duet record: \(outcome.unreferenced.count) fixture(s) no scenario records: \(outcome.unreferenced.prefix(5).joined(separator: ", "))\(outcome.unreferenced.count > 5 ? ", …" : "") — remove them with --unreferenced delete")
         }
-        return outcome.exitStatus
+        return ExitStatus(outcome)
     }
 }
 

@@ -1,4 +1,5 @@
 import DuetCorpus
+import DuetGates
 import DuetReplay
 import Foundation
 
@@ -67,7 +68,7 @@ struct VerifyVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let lint = try LintWorkflow.beforeGate("verify", manifestPath: nil, context: context)
+        let lint = try context.lintBeforeGate("verify")
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
@@ -96,7 +97,8 @@ struct VerifyVerb: Verb {
         for run in outcome.runs {
             if let failure = run.runnerFailure { context.note("duet verify: \(run.platform) run stopped: \(failure)") }
         }
-        if outcome.exitStatus == .holds, let lint, !lint.holds { return .findings }
-        return outcome.exitStatus
+        let status = ExitStatus(outcome)
+        if status == .holds, let lint, !lint.holds { return .findings }
+        return status
     }
 }

@@ -13,9 +13,10 @@ import Foundation
 /// An existing file must carry exactly this binary's migrations (see `Migrator`): one with
 /// pending migrations opens only with `migrate: true` (what `duet corpus migrate` does).
 public final class Corpus: @unchecked Sendable {
-    public let database: Database
+    /// The connection; SQL stays inside this module.
+    let database: Database
     public var path: String { database.path }
-    public let blobs: BlobStore
+    let blobs: BlobStore
     /// Migrations applied while opening (all of them for a new file).
     public let appliedOnOpen: [Migration]
 

@@ -6,7 +6,7 @@ extension Database {
     /// ```swift
     /// try db.withoutForeignKeyEnforcement { try db.transaction { … } }
     /// ```
-    public func withoutForeignKeyEnforcement<T>(_ body: () throws -> T) throws -> T {
+    func withoutForeignKeyEnforcement<T>(_ body: () throws -> T) throws -> T {
         guard !isInTransaction, try scalarInteger("PRAGMA foreign_keys") == 1 else { return try body() }
         try execute(sql: "PRAGMA foreign_keys=OFF")
         let result: T

@@ -7,7 +7,7 @@ extension Database {
     /// ```swift
     /// try db.withTemporaryFilesInMemory { try db.transaction { … } }
     /// ```
-    public func withTemporaryFilesInMemory<T>(_ body: () throws -> T) throws -> T {
+    func withTemporaryFilesInMemory<T>(_ body: () throws -> T) throws -> T {
         guard !isInTransaction else { return try body() }
         try execute(sql: "PRAGMA temp_store=MEMORY")
         defer { try? execute(sql: "PRAGMA temp_store=DEFAULT") }

@@ -12,21 +12,21 @@ import CSQLite
 /// ```
 ///
 /// SQLite is opened in serialized mode; still, use one connection from one task at a time.
-public final class Database: @unchecked Sendable {
-    public enum Mode: Sendable { case readWrite, readOnly }
+final class Database: @unchecked Sendable {
+    enum Mode: Sendable { case readWrite, readOnly }
 
     /// Page size of new database files.
-    public static let pageSize = 16_384
+    static let pageSize = 16_384
 
     let handle: OpaquePointer
-    public let path: String
+    let path: String
     private var statementCache: [String: Statement] = [:]
     private var transactionDepth = 0
 
     /// Opens (creating when `mode` is `.readWrite`) the database at `path`; `":memory:"` for a private in-memory one.
     /// Files go through `PageChecksums` (new files carry them); `pageChecksums: false` opens with SQLite's
     /// default VFS, for benchmarks that measure what the checksums cost.
-    public init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000, pageChecksums: Bool = true) throws {
+    init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000, pageChecksums: Bool = true) throws {
         var connection: OpaquePointer?
         let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let checksummed = pageChecksums && path != ":memory:"
@@ -56,7 +56,7 @@ public final class Database: @unchecked Sendable {
     }
 
     /// Upper bound of the file mapped for reads (SQLite maps less when the file is smaller).
-    public static let mmapBytes = 1 << 30
+    static let mmapBytes = 1 << 30
 
     deinit {
         statementCache.removeAll()
@@ -66,7 +66,7 @@ public final class Database: @unchecked Sendable {
     // MARK: - Running SQL
 
     /// Runs one or more statements without parameters (schema, pragmas, scripts).
-    public func execute(sql: String) throws {
+    func execute(sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         if code != SQLITE_OK {
@@ -78,39 +78,39 @@ public final class Database: @unchecked Sendable {
     }
 
     /// Runs one statement with bound values (the statement is cached for reuse).
-    public func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws {
         try cachedStatement(sql).execute(values)
     }
 
-    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+    func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
         try cachedStatement(sql).rows(values)
     }
 
-    public func scalarInteger(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
+    func scalarInteger(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
         try cachedStatement(sql).scalarInteger(values)
     }
 
     /// A fresh statement the caller owns.
-    public func prepare(_ sql: String) throws -> Statement {
+    func prepare(_ sql: String) throws -> Statement {
         try Statement(connection: handle, sql: sql)
     }
 
     /// A statement kept by the connection and reused for the same SQL text.
-    public func cachedStatement(_ sql: String) throws -> Statement {
+    func cachedStatement(_ sql: String) throws -> Statement {
         if let statement = statementCache[sql] { return statement }
         let statement = try prepare(sql)
         statementCache[sql] = statement
         return statement
     }
 
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     // MARK: - Transactions
 
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`), committing on return and rolling back on a throw.
     /// Nested calls become savepoints.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    func transaction<T>(_ body: () throws -> T) throws -> T {
         let depth = transactionDepth
         try execute(sql: depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT duet_\(depth)")
         transactionDepth += 1
@@ -130,8 +130,8 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// The SQLite library version, e.g. `3.40.1`.
-    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+    static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 }

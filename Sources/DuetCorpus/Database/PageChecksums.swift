@@ -83,7 +83,7 @@ public enum PageChecksums {
 
 extension Database {
     /// True when this file carries page checksums (made by a `duet` that writes them).
-    public var carriesPageChecksums: Bool {
+    var carriesPageChecksums: Bool {
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK, let file else { return false }
         return ChecksumVFS.verifies(file)

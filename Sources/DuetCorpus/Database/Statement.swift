@@ -9,10 +9,10 @@ import CSQLite
 /// ```
 ///
 /// Use from one thread at a time (the owning `Database` serializes SQLite calls).
-public final class Statement {
+final class Statement {
     let handle: OpaquePointer
     let connection: OpaquePointer
-    public let sql: String
+    let sql: String
 
     convenience init(connection: OpaquePointer, sql: String) throws {
         var statement: OpaquePointer?
@@ -60,17 +60,17 @@ public final class Statement {
     // MARK: - Binding (1-based indexes, as in SQLite)
 
     /// Resets the statement and clears earlier bindings; call before binding by index.
-    public func reset() {
+    func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
-    public func bind(_ values: [SQLValue]) throws {
+    func bind(_ values: [SQLValue]) throws {
         reset()
         for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
     }
 
-    public func bind(_ value: SQLValue, at index: Int32) throws {
+    func bind(_ value: SQLValue, at index: Int32) throws {
         switch value {
         case .null: try check(sqlite3_bind_null(handle, index))
         case .integer(let v): try bind(v, at: index)
@@ -80,11 +80,11 @@ public final class Statement {
         }
     }
 
-    public func bind(_ value: Int64, at index: Int32) throws { try check(sqlite3_bind_int64(handle, index, value)) }
-    public func bind(_ value: Int, at index: Int32) throws { try bind(Int64(value), at: index) }
-    public func bindNull(at index: Int32) throws { try check(sqlite3_bind_null(handle, index)) }
+    func bind(_ value: Int64, at index: Int32) throws { try check(sqlite3_bind_int64(handle, index, value)) }
+    func bind(_ value: Int, at index: Int32) throws { try bind(Int64(value), at: index) }
+    func bindNull(at index: Int32) throws { try check(sqlite3_bind_null(handle, index)) }
 
-    public func bind(_ value: String?, at index: Int32) throws {
+    func bind(_ value: String?, at index: Int32) throws {
         guard let value else { return try bindNull(at: index) }
         // An empty string still needs a non-null pointer to stay '' rather than NULL.
         if value.isEmpty { return try check(sqlite3_bind_text(handle, index, "", 0, sqliteTransient)) }
@@ -97,7 +97,7 @@ public final class Statement {
         try check(code)
     }
 
-    public func bind(_ bytes: [UInt8]?, at index: Int32) throws {
+    func bind(_ bytes: [UInt8]?, at index: Int32) throws {
         guard let bytes else { return try bindNull(at: index) }
         let code = bytes.withUnsafeBytes { raw in
             // A zero-length blob still needs a non-null pointer to stay a blob, not NULL.
@@ -107,12 +107,12 @@ public final class Statement {
     }
 
     /// Binds bytes the caller holds (SQLite copies them).
-    public func bind(bytes raw: UnsafeRawBufferPointer, at index: Int32) throws {
+    func bind(bytes raw: UnsafeRawBufferPointer, at index: Int32) throws {
         try check(sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), sqliteTransient))
     }
 
     /// Binds bytes without copying them: they must stay valid until the statement is reset.
-    public func bindWithoutCopy(bytes raw: UnsafeRawBufferPointer, at index: Int32) throws {
+    func bindWithoutCopy(bytes raw: UnsafeRawBufferPointer, at index: Int32) throws {
         try check(sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), nil))
     }
 
@@ -120,7 +120,7 @@ public final class Statement {
 
     /// Advances; true when a row is available.
     @discardableResult
-    public func step() throws -> Bool {
+    func step() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -133,33 +133,33 @@ public final class Statement {
     }
 
     /// Runs what was bound by index to completion, then resets (bindings are cleared by the next `reset`).
-    public func run() throws {
+    func run() throws {
         while try step() {}
         sqlite3_reset(handle)
     }
 
     /// Binds, runs to completion, resets.
-    public func execute(_ values: [SQLValue] = []) throws {
+    func execute(_ values: [SQLValue] = []) throws {
         try bind(values)
         while try step() {}
         sqlite3_reset(handle)
     }
 
     /// Binds, calls `body` per row, resets.
-    public func forEachRow(_ values: [SQLValue] = [], _ body: (Statement) throws -> Void) throws {
+    func forEachRow(_ values: [SQLValue] = [], _ body: (Statement) throws -> Void) throws {
         try bind(values)
         defer { sqlite3_reset(handle) }
         while try step() { try body(self) }
     }
 
-    public func rows(_ values: [SQLValue] = []) throws -> [Row] {
+    func rows(_ values: [SQLValue] = []) throws -> [Row] {
         var result: [Row] = []
         try forEachRow(values) { result.append($0.row) }
         return result
     }
 
     /// The first column of the first row, or nil when there is no row or it is NULL.
-    public func scalarInteger(_ values: [SQLValue] = []) throws -> Int64? {
+    func scalarInteger(_ values: [SQLValue] = []) throws -> Int64? {
         try bind(values)
         defer { sqlite3_reset(handle) }
         guard try step(), !isNull(at: 0) else { return nil }
@@ -168,33 +168,33 @@ public final class Statement {
 
     // MARK: - Columns (0-based, as in SQLite)
 
-    public var columnCount: Int32 { sqlite3_column_count(handle) }
-    public func columnName(at index: Int32) -> String { String(cString: sqlite3_column_name(handle, index)) }
-    public func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
-    public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
-    public func int(at index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+    func columnName(at index: Int32) -> String { String(cString: sqlite3_column_name(handle, index)) }
+    func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+    func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+    func int(at index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
 
-    public func text(at index: Int32) -> String? {
+    func text(at index: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     /// The column's text bytes, without making a `String` (valid only inside `body`).
-    public func withTextBytes<R>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    func withTextBytes<R>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let count = Int(sqlite3_column_bytes(handle, index))
         guard let pointer = sqlite3_column_text(handle, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
         return try body(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
-    public func blob(at index: Int32) -> [UInt8]? {
+    func blob(at index: Int32) -> [UInt8]? {
         if isNull(at: index) { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
-    public func value(at index: Int32) -> SQLValue {
+    func value(at index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(int64(at: index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
@@ -205,7 +205,7 @@ public final class Statement {
     }
 
     /// The current row as values.
-    public var row: Row { Row(values: (0..<columnCount).map { value(at: $0) }) }
+    var row: Row { Row(values: (0..<columnCount).map { value(at: $0) }) }
 
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else {

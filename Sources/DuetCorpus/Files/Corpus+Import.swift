@@ -16,14 +16,14 @@ extension Corpus {
     /// on the calling thread with the files written so far and the total, as files are written
     /// (the commit after the last one can take a few seconds more on a large import).
     @discardableResult
-    public func importFixtures(from directory: String, manifestStructures: [String: [String: String]] = [:],
+    public func importFixtures(from directory: String, manifestStructures: [String: [String: Primitive]] = [:],
                                progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> FixtureWriteSummary {
         try importFixtures(from: directory, manifestStructures: manifestStructures, reading: .compact, progress: progress)
     }
 
     /// `reading: .trees` reads every file as a tree (the reference the compact reading is checked against).
     @discardableResult
-    func importFixtures(from directory: String, manifestStructures: [String: [String: String]],
+    func importFixtures(from directory: String, manifestStructures: [String: [String: Primitive]],
                         reading: ParsedFixtureFile.Reading,
                         progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> FixtureWriteSummary {
         let files = try FixtureFiles.find(in: directory)
@@ -32,7 +32,7 @@ extension Corpus {
 
     /// Imports `files` in one transaction (joining the caller's when there is one) and returns
     /// the content hash of every file read, unchanged ones included.
-    func importFiles(_ files: [(name: String, path: String)], manifestStructures: [String: [String: String]],
+    func importFiles(_ files: [(name: String, path: String)], manifestStructures: [String: [String: Primitive]],
                      reading: ParsedFixtureFile.Reading = .compact,
                      progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> (summary: FixtureWriteSummary, hashes: [String: ContentHash]) {
         // Every reference the import writes points at a row it wrote or found in the same transaction,

@@ -41,8 +41,8 @@ extension Corpus {
         let checksums = database.carriesPageChecksums
         let finished = try stage("integrity") {
             progress?("integrity", 0, 1)
-            for row in try database.rows("PRAGMA integrity_check") where row[0].text != "ok" {
-                guard report("integrity: \(row[0].text ?? "?")") else { break }
+            for problem in try integrityProblems() {
+                guard report("integrity: \(problem)") else { break }
             }
             progress?("integrity", 1, 1)
         } && stage("foreign keys") {
@@ -130,7 +130,8 @@ extension Corpus {
         differences.compare("snapshot_fields", expected: expected.snapshotFields, stored: try database.rows(
             "SELECT feature, snapshot, field, primitive, kind_count FROM snapshot_fields WHERE feature IS ?", key).map {
             IndexRows.SnapshotField(feature: $0[0].text ?? "", snapshot: $0[1].integer ?? 0, field: $0[2].text ?? "",
-                                    primitive: $0[3].text ?? "", kindCount: Int($0[4].integer ?? 0))
+                                    primitive: try StoredVocabulary.primitive($0[3].text, in: "snapshot_fields", row: "\($0[0].text ?? "").\($0[2].text ?? "")"),
+                                    kindCount: Int($0[4].integer ?? 0))
         }) { "\($0.feature) snapshot \($0.snapshot) \($0.field)" }
         differences.compare("snapshot_kinds", expected: expected.snapshotKinds, stored: try database.rows(
             "SELECT feature, snapshot, field, depth, kind FROM snapshot_kinds WHERE feature IS ?", key).map {
@@ -154,7 +155,8 @@ extension Corpus {
             FROM step_transitions t LEFT JOIN fixtures f ON f.id = t.fixture_id WHERE f.feature IS ?
             """, key).map {
             IndexRows.Transition(fixtureID: $0[0].integer ?? 0, step: Int($0[1].integer ?? 0), field: $0[2].text ?? "",
-                                 primitive: $0[3].text ?? "", depth: Int($0[4].integer ?? 0), change: $0[5].text ?? "",
+                                 primitive: try StoredVocabulary.primitive($0[3].text, in: "step_transitions", row: "fixture \($0[0].integer ?? 0) step \($0[1].integer ?? 0)"),
+                                 depth: Int($0[4].integer ?? 0), change: $0[5].text ?? "",
                                  kind: $0[6].text ?? "", actionCase: $0[7].text)
         }) { "fixture \($0.fixtureID) step \($0.step) \($0.change) \($0.kind)" }
     }

@@ -6,7 +6,7 @@ extension Corpus {
     ///
     /// ```swift
     /// try corpus.setStructures(described, origin: "runner:swift")
-    /// try corpus.setStructures(manifestStructures: ["mainnav": ["activeTab": "tabs", "sheet": "slot"]])
+    /// try corpus.setStructures(manifestStructures: ["mainnav": ["activeTab": .tabs, "sheet": .slot]])
     /// ```
     public func setStructures(_ structures: [FeatureStructure], origin: String) throws {
         try write {
@@ -22,18 +22,18 @@ extension Corpus {
                 ])
                 for field in structure.fields {
                     try database.execute("INSERT INTO structure_fields(feature, path, role, shape, kinds) VALUES (?, ?, ?, ?, ?)", [
-                        .text(structure.feature), .text(field.path), .text(field.role), .text(field.shape),
+                        .text(structure.feature), .text(field.path), .text(field.role.rawValue), .text(field.shape),
                         SQLValue(field.kinds.map { JSONValue.array($0.map(JSONValue.string)).canonicalString }),
                     ])
                     if field.runtimeOnly == true {
                         try database.execute("INSERT OR IGNORE INTO runtime_only_fields(feature, path) VALUES (?, ?)",
                                              [.text(structure.feature), .text(field.path)])
                     }
-                    guard IndexPlan.primitives.contains(field.role) else { continue }
+                    guard let primitive = field.role.primitive else { continue }
                     for kind in Set(field.kinds ?? []) {
                         try database.execute("INSERT INTO declared_kinds(feature, field, primitive, kind) VALUES (?, ?, ?, ?)", [
-                            .text(structure.feature), .text(field.path), .text(field.role),
-                            .text("\(structure.feature).\(field.role).\(kind)"),
+                            .text(structure.feature), .text(field.path), .text(primitive.rawValue),
+                            .text("\(structure.feature).\(primitive).\(kind)"),
                         ])
                     }
                 }
@@ -44,11 +44,11 @@ extension Corpus {
 
     /// Structures declared in `parity/manifest.yaml` (`structure: {field: primitive}` per feature),
     /// for corpora imported without a runner. Declared kinds are unknown there: coverage counts what is observed.
-    public func setStructures(manifestStructures: [String: [String: String]]) throws {
+    public func setStructures(manifestStructures: [String: [String: Primitive]]) throws {
         let structures = manifestStructures.keys.sorted().map { feature in
             FeatureStructure(feature: feature,
                              fields: manifestStructures[feature]!.sorted { $0.key < $1.key }.map {
-                                 FieldDescription(path: $0.key, shape: "", role: $0.value)
+                                 FieldDescription(path: $0.key, shape: "", role: Role($0.value))
                              },
                              actions: [], effects: [])
         }
@@ -63,8 +63,10 @@ extension Corpus {
             LEFT JOIN runtime_only_fields r ON r.feature = f.feature AND r.path = f.path ORDER BY f.feature, f.path
             """) {
             let kinds = try row[4].text.map { try CanonicalJSON.parse($0).arrayValue?.compactMap(\.stringValue) ?? [] }
-            fields[row[0].text ?? "", default: []].append(
-                FieldDescription(path: row[1].text ?? "", shape: row[3].text ?? "", role: row[2].text ?? "", kinds: kinds,
+            let feature = row[0].text ?? "", path = row[1].text ?? ""
+            let role = try StoredVocabulary.role(row[2].text, in: "structure_fields", row: "\(feature).\(path)")
+            fields[feature, default: []].append(
+                FieldDescription(path: path, shape: row[3].text ?? "", role: role, kinds: kinds,
                                  runtimeOnly: row[5].integer == 1 ? true : nil))
         }
         return try database.rows("SELECT feature, actions, effects FROM feature_structures ORDER BY feature").map { row in

@@ -18,7 +18,7 @@ extension IndexRows.SnapshotReading {
             let value = try Self.lookup(state, top, field.keys, in: scanner)
             found[position] = value
             var entries: [IndexPlan.KindEntry] = []
-            if field.primitive == "path", let value, scanner.isArray(value) {
+            if field.primitive == .path, let value, scanner.isArray(value) {
                 var depth = 0
                 try scanner.forEachElement(of: value) { (item) throws(CompactScanner.NeedsTree) in
                     depth += 1

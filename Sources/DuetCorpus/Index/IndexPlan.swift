@@ -6,13 +6,11 @@ import Duet
 /// Kind id: `<feature>.<primitive>.<case>`. Path entries carry their 1-based depth; other
 /// primitives depth 0.
 struct IndexPlan: Sendable {
-    struct L0Field: Sendable { var field: String; var components: [String]; var primitive: String; var keys: [[UInt8]] }
+    struct L0Field: Sendable { var field: String; var components: [String]; var primitive: Primitive; var keys: [[UInt8]] }
     struct IslandField: Sendable { var field: String; var components: [String]; var island: String; var keys: [[UInt8]] }
 
     struct KindEntry: Hashable, Sendable { var depth: Int; var kind: String }
-    struct FieldKinds: Sendable { var field: String; var primitive: String; var entries: [KindEntry] }
-
-    static let primitives: Set<String> = ["path", "slot", "tabs", "stage"]
+    struct FieldKinds: Sendable { var field: String; var primitive: Primitive; var entries: [KindEntry] }
 
     var feature: String
     var l0: [L0Field] = []
@@ -22,17 +20,17 @@ struct IndexPlan: Sendable {
     var spine: SpineLayout
     var spineSources: [Int] = []
 
-    /// `roles`: field path → role (`path`, `slot`, `tabs`, `stage`, `island:<id>`, `data`).
-    init(feature: String, roles: [(field: String, role: String)]) {
+    /// `roles`: field path → role.
+    init(feature: String, roles: [(field: String, role: Role)]) {
         self.feature = feature
         spine = SpineLayout(roles: roles.map { ($0.field, $0.role) })
         for (field, role) in roles.sorted(by: { $0.field < $1.field }) {
             let components = field.split(separator: ".").map(String.init)
             let keys = components.map { Array($0.utf8) }
-            if Self.primitives.contains(role) {
-                l0.append(L0Field(field: field, components: components, primitive: role, keys: keys))
-            } else if role.hasPrefix("island:") {
-                islands.append(IslandField(field: field, components: components, island: String(role.dropFirst("island:".count)), keys: keys))
+            if let primitive = role.primitive {
+                l0.append(L0Field(field: field, components: components, primitive: primitive, keys: keys))
+            } else if let island = role.islandID {
+                islands.append(IslandField(field: field, components: components, island: island, keys: keys))
             }
         }
         locateSpineFields()
@@ -50,7 +48,7 @@ struct IndexPlan: Sendable {
         l0.map { field in
             let value = Self.lookup(state, field.components)
             var entries: [KindEntry] = []
-            if field.primitive == "path", case .array(let items)? = value {
+            if field.primitive == .path, case .array(let items)? = value {
                 for (offset, item) in items.enumerated() {
                     if let name = Self.caseName(item) { entries.append(KindEntry(depth: offset + 1, kind: kindID(field.primitive, name))) }
                 }
@@ -67,7 +65,7 @@ struct IndexPlan: Sendable {
         }
     }
 
-    func kindID(_ primitive: String, _ caseName: String) -> String { "\(feature).\(primitive).\(caseName)" }
+    func kindID(_ primitive: Primitive, _ caseName: String) -> String { "\(feature).\(primitive).\(caseName)" }
 
     static func caseName(_ value: JSONValue) -> String? {
         switch value {

@@ -2,12 +2,12 @@ import Duet
 
 /// The structural index rows one fixture implies: what the writer inserts and the checker re-derives.
 struct IndexRows {
-    struct SnapshotField: Hashable { var feature: String; var snapshot: Int64; var field: String; var primitive: String; var kindCount: Int }
+    struct SnapshotField: Hashable { var feature: String; var snapshot: Int64; var field: String; var primitive: Primitive; var kindCount: Int }
     struct SnapshotKind: Hashable { var feature: String; var snapshot: Int64; var field: String; var depth: Int; var kind: String }
     struct IslandSummary: Hashable { var feature: String; var snapshot: Int64; var field: String; var island: String; var summary: [UInt8] }
     struct SnapshotSpine: Hashable { var feature: String; var snapshot: Int64; var spine: [UInt8] }
     struct Transition: Hashable, Sendable {
-        var fixtureID: Int64; var step: Int; var field: String; var primitive: String
+        var fixtureID: Int64; var step: Int; var field: String; var primitive: Primitive
         var depth: Int; var change: String; var kind: String; var actionCase: String?
     }
 

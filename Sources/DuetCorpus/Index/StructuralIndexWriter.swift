@@ -36,9 +36,11 @@ struct StructuralIndexWriter {
     }
 
     static func loadPlans(_ db: Database) throws -> [String: IndexPlan] {
-        var roles: [String: [(field: String, role: String)]] = [:]
+        var roles: [String: [(field: String, role: Role)]] = [:]
         try db.cachedStatement("SELECT feature, path, role FROM structure_fields ORDER BY feature, path").forEachRow { row in
-            roles[row.text(at: 0) ?? "", default: []].append((row.text(at: 1) ?? "", row.text(at: 2) ?? ""))
+            let feature = row.text(at: 0) ?? "", field = row.text(at: 1) ?? ""
+            let role = try StoredVocabulary.role(row.text(at: 2), in: "structure_fields", row: "\(feature).\(field)")
+            roles[feature, default: []].append((field, role))
         }
         var plans: [String: IndexPlan] = [:]
         for (feature, fields) in roles {
@@ -133,10 +135,10 @@ struct StructuralIndexWriter {
         }
     }
 
-    private func addField(feature: String, snapshot: Int64, field: String, primitive: String, kindCount: Int) throws {
+    private func addField(feature: String, snapshot: Int64, field: String, primitive: Primitive, kindCount: Int) throws {
         try fields.addRow { row in
             try row.bind(feature, at: 1); try row.bind(snapshot, at: 2); try row.bind(field, at: 3)
-            try row.bind(primitive, at: 4); try row.bind(kindCount, at: 5)
+            try row.bind(primitive.rawValue, at: 4); try row.bind(kindCount, at: 5)
         }
     }
 
@@ -158,7 +160,7 @@ struct StructuralIndexWriter {
     private func addTransition(_ transition: IndexRows.Transition, fixtureID: Int64) throws {
         try transitions.addRow { row in
             try row.bind(fixtureID, at: 1); try row.bind(transition.step, at: 2); try row.bind(transition.field, at: 3)
-            try row.bind(transition.primitive, at: 4); try row.bind(transition.depth, at: 5); try row.bind(transition.change, at: 6)
+            try row.bind(transition.primitive.rawValue, at: 4); try row.bind(transition.depth, at: 5); try row.bind(transition.change, at: 6)
             try row.bind(transition.kind, at: 7); try row.bind(transition.actionCase, at: 8)
         }
     }

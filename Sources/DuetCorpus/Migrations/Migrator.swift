@@ -20,7 +20,7 @@ public struct Migrator: Sendable {
 
     // MARK: - Checking
 
-    public func status(of db: Database) throws -> Status {
+    func status(of db: Database) throws -> Status {
         try ensureLedger(db)
         let applied = try appliedMigrations(db)
         if let unknown = applied.first(where: { row in !migrations.contains { $0.version == row.version } }) {
@@ -44,7 +44,7 @@ public struct Migrator: Sendable {
     }
 
     /// Throws unless every carried migration is applied, unchanged, and nothing unknown is.
-    public func validate(_ db: Database) throws {
+    func validate(_ db: Database) throws {
         let status = try status(of: db)
         guard status.pending.isEmpty else {
             throw MigrationRefusal(
@@ -58,7 +58,7 @@ public struct Migrator: Sendable {
 
     /// Applies every pending migration, each in its own transaction with its ledger row.
     @discardableResult
-    public func applyPending(to db: Database) throws -> [Migration] {
+    func applyPending(to db: Database) throws -> [Migration] {
         let pending = try status(of: db).pending
         for migration in pending {
             try db.transaction {

@@ -1,3 +1,4 @@
+import Duet
 import DuetManifest
 
 /// How many fields of each L0 primitive.
@@ -5,6 +6,14 @@ public struct PrimitiveCounts: Sendable, Codable, Equatable {
     public var path = 0, slot = 0, tabs = 0, stage = 0
     public init(path: Int = 0, slot: Int = 0, tabs: Int = 0, stage: Int = 0) {
         self.path = path; self.slot = slot; self.tabs = tabs; self.stage = stage
+    }
+    public subscript(primitive: Primitive) -> Int {
+        switch primitive {
+        case .path: path
+        case .slot: slot
+        case .tabs: tabs
+        case .stage: stage
+        }
     }
     public static func + (a: PrimitiveCounts, b: PrimitiveCounts) -> PrimitiveCounts {
         PrimitiveCounts(path: a.path + b.path, slot: a.slot + b.slot, tabs: a.tabs + b.tabs, stage: a.stage + b.stage)

@@ -77,7 +77,7 @@ extension Corpus {
         struct DataField { var field: String; var shape: String }
         var byFeature: [String: [DataField]] = [:]
         for structure in try knownStructures() {
-            for field in structure.fields where !IndexPlan.primitives.contains(field.role) && !field.role.hasPrefix("island:") {
+            for field in structure.fields where field.role == .data {
                 byFeature[structure.feature, default: []].append(DataField(field: field.path, shape: field.shape))
             }
         }

@@ -1,8 +1,10 @@
+import Duet
+
 /// One kind: declared by a structure, reached by fixtures, or both.
 public struct KindCoverageEntry: Sendable, Codable, Equatable {
     public var feature: String
     public var field: String
-    public var primitive: String
+    public var primitive: Primitive
     /// `<feature>.<primitive>.<case>`.
     public var kind: String
     /// In the feature's declared case list (`describe`).
@@ -28,6 +30,15 @@ public struct KindCoverage: Sendable, Codable, Equatable {
 }
 
 extension Corpus {
+    /// Every kind id some structure declares, sorted.
+    ///
+    /// ```swift
+    /// try corpus.declaredKinds().first   // "capture.slot.camera"
+    /// ```
+    public func declaredKinds() throws -> [String] {
+        try database.rows("SELECT kind FROM declared_kinds ORDER BY kind").compactMap { $0[0].text }
+    }
+
     /// Every declared or reached kind, optionally of one feature.
     ///
     /// ```swift
@@ -40,7 +51,9 @@ extension Corpus {
         try database.cachedStatement("""
             SELECT feature, field, primitive, kind FROM declared_kinds WHERE ?1 IS NULL OR feature = ?1
             """).forEachRow([SQLValue(feature)]) { row in
-            let entry = KindCoverageEntry(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", primitive: row.text(at: 2) ?? "",
+            let feature = row.text(at: 0) ?? "", field = row.text(at: 1) ?? ""
+            let primitive = try StoredVocabulary.primitive(row.text(at: 2), in: "declared_kinds", row: "\(feature).\(field)")
+            let entry = KindCoverageEntry(feature: feature, field: field, primitive: primitive,
                                           kind: row.text(at: 3) ?? "", declared: true, fixtures: 0, steps: 0)
             entries[Key(feature: entry.feature, field: entry.field, kind: entry.kind)] = entry
         }
@@ -54,8 +67,9 @@ extension Corpus {
             GROUP BY k.feature, k.field, k.kind
             """).forEachRow([SQLValue(feature)]) { row in
             let key = Key(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", kind: row.text(at: 2) ?? "")
-            // Kind ids are <feature>.<primitive>.<case>.
-            let primitive = key.kind.split(separator: ".").dropFirst().first.map(String.init) ?? ""
+            // Kind ids are <feature>.<primitive>.<case>; a case name holds no dot.
+            let primitive = try StoredVocabulary.primitive(key.kind.split(separator: ".").dropLast().last.map(String.init),
+                                                           in: "snapshot_kinds", row: key.kind)
             var entry = entries[key] ?? KindCoverageEntry(feature: key.feature, field: key.field, primitive: primitive,
                                                           kind: key.kind, declared: false, fixtures: 0, steps: 0)
             entry.fixtures = row.int(at: 3)

@@ -1,3 +1,5 @@
+import Duet
+
 /// How a user names a kind: `capture.slot.camera` (exact), `capture.camera` (any primitive of
 /// that feature) or `camera` (that case in every feature).
 ///
@@ -6,10 +8,8 @@
 /// let ids = try pattern.kindIDs(in: corpus)   // ["capture.path.camera", "capture.slot.camera", …]
 /// ```
 public struct KindPattern: Sendable, Equatable, CustomStringConvertible {
-    public static let primitives = ["path", "slot", "tabs", "stage"]
-
     public var feature: String?
-    public var primitive: String?
+    public var primitive: Primitive?
     public var caseName: String
 
     /// Throws `InvalidKindPattern` for an empty part or more than three parts.
@@ -20,20 +20,20 @@ public struct KindPattern: Sendable, Equatable, CustomStringConvertible {
         case 1: caseName = parts[0]
         case 2: feature = parts[0]; caseName = parts[1]
         case 3:
-            guard Self.primitives.contains(parts[1]) else { throw InvalidKindPattern(text: text) }
-            feature = parts[0]; primitive = parts[1]; caseName = parts[2]
+            guard let named = Primitive(rawValue: parts[1]) else { throw InvalidKindPattern(text: text) }
+            feature = parts[0]; primitive = named; caseName = parts[2]
         default: throw InvalidKindPattern(text: text)
         }
     }
 
-    public var description: String { [feature, primitive, caseName].compactMap { $0 }.joined(separator: ".") }
+    public var description: String { [feature, primitive?.rawValue, caseName].compactMap { $0 }.joined(separator: ".") }
 
     /// Every kind id the pattern can stand for, over the features the corpus knows
     /// (from structures and from the index).
     public func kindIDs(in corpus: Corpus) throws -> [String] {
         let features: [String]
         if let feature { features = [feature] } else { features = try corpus.knownFeatures() }
-        let primitives = primitive.map { [$0] } ?? Self.primitives
+        let primitives = primitive.map { [$0] } ?? Primitive.allCases
         return features.flatMap { feature in primitives.map { "\(feature).\($0).\(caseName)" } }
     }
 }

@@ -27,14 +27,6 @@ extension Corpus {
 }
 
 extension MilestoneReport {
-    var drillTable: MilestoneTable {
-        MilestoneTable(columns: ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "ruled", "failing fixtures"],
-                       rows: (drill ?? []).map { d in
-            let failing = d.failingFixtures.prefix(10).joined(separator: ", ") + (d.failingFixtures.count > 10 ? ", …" : "")
-            return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", "\(d.ruled)", failing]
-        })
-    }
-
     /// One check per platform drilled; none stored is not checked, never holding.
     var drillChecks: [MilestoneCheck] {
         guard let drill, !drill.isEmpty else {

@@ -59,7 +59,7 @@ struct SnapshotShapes {
             let parentSnapshots = parent(of: path).map { seen[$0]?.objects ?? 0 } ?? snapshots
             let optional = entry.null > 0 || entry.present < parentSnapshots
             let shape = Self.shape(entry)
-            return FieldDescription(path: path, shape: optional ? "optional<\(shape)>" : shape, role: "data")
+            return FieldDescription(path: path, shape: optional ? "optional<\(shape)>" : shape, role: .data)
         }
     }
 

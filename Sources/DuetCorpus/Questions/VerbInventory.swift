@@ -1,8 +1,10 @@
+import Duet
+
 /// One L2 verb of one L0 field: an action case whose steps change the field.
 public struct FieldVerb: Sendable, Codable, Equatable {
     public var feature: String
     public var field: String
-    public var primitive: String
+    public var primitive: Primitive
     /// The action case.
     public var verb: String
     /// Steps where this action changed the field, and the fixtures holding them.
@@ -36,7 +38,8 @@ extension Corpus {
             GROUP BY f.feature, t.field, t.action_case
             """).forEachRow([SQLValue(feature)]) { row in
             let key = Key(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", verb: row.text(at: 3) ?? "")
-            verbs[key] = FieldVerb(feature: key.feature, field: key.field, primitive: row.text(at: 2) ?? "", verb: key.verb,
+            let primitive = try StoredVocabulary.primitive(row.text(at: 2), in: "step_transitions", row: "\(key.feature).\(key.field)")
+            verbs[key] = FieldVerb(feature: key.feature, field: key.field, primitive: primitive, verb: key.verb,
                                    steps: row.int(at: 4), fixtures: row.int(at: 5), entered: [], left: [])
         }
         for row in kinds {

@@ -11,8 +11,8 @@ import Duet
 ///
 /// A hash hit is confirmed by comparing bytes; a mismatch throws `ContentHashCollision`.
 /// Known blobs are cached in memory up to a byte budget, then the cache starts over (bounded memory).
-public final class BlobStore {
-    public let database: Database
+final class BlobStore {
+    let database: Database
     private let hash: @Sendable (UnsafeRawBufferPointer) -> ContentHash
     /// False when a test injected its own hash: precomputed hashes are then recomputed with it.
     private let usesContentHash: Bool
@@ -25,12 +25,12 @@ public final class BlobStore {
     private var ids: [ContentHash: Int64] = [:]
     private let cacheBudget: Int
     /// Blobs added by this store, and lookups answered without a new row (for the dedup ratio).
-    public private(set) var inserted = 0
-    public private(set) var reused = 0
+    private(set) var inserted = 0
+    private(set) var reused = 0
     /// Reused blobs whose bytes had to be read back from the database to confirm the hash.
-    public private(set) var confirmedFromDatabase = 0
+    private(set) var confirmedFromDatabase = 0
 
-    public init(database: Database, cacheBudgetBytes: Int = 32 << 20,
+    init(database: Database, cacheBudgetBytes: Int = 32 << 20,
                 hash: (@Sendable (UnsafeRawBufferPointer) -> ContentHash)? = nil) {
         self.database = database
         self.hash = hash ?? { ContentHash(of: $0) }
@@ -39,10 +39,10 @@ public final class BlobStore {
     }
 
     /// The id of the blob holding exactly `bytes`, inserting it when new.
-    public func intern(_ bytes: [UInt8]) throws -> Int64 { try internWithHash(bytes).id }
+    func intern(_ bytes: [UInt8]) throws -> Int64 { try internWithHash(bytes).id }
 
     /// The id and content hash of the blob holding exactly `bytes`, inserting it when new.
-    public func internWithHash(_ bytes: [UInt8]) throws -> (id: Int64, hash: ContentHash) {
+    func internWithHash(_ bytes: [UInt8]) throws -> (id: Int64, hash: ContentHash) {
         try bytes.withUnsafeBytes { raw in try intern(raw, hash: hash(raw)) }
     }
 
@@ -105,9 +105,9 @@ public final class BlobStore {
     }
 
     /// Interns the compact canonical bytes of `value`.
-    public func intern(_ value: JSONValue) throws -> Int64 { try intern(value.canonicalBytes) }
+    func intern(_ value: JSONValue) throws -> Int64 { try intern(value.canonicalBytes) }
 
-    public func bytes(id: Int64) throws -> [UInt8] {
+    func bytes(id: Int64) throws -> [UInt8] {
         let select = try database.cachedStatement("SELECT bytes FROM blobs WHERE id = ?")
         try select.bind([.integer(id)])
         defer { select.reset() }
@@ -117,12 +117,12 @@ public final class BlobStore {
         return bytes
     }
 
-    public func value(id: Int64) throws -> JSONValue {
+    func value(id: Int64) throws -> JSONValue {
         try CanonicalJSON.parse(bytes(id: id))
     }
 
     /// Forget cached hashes (after a rollback the cached ids may no longer exist).
-    public func forgetCache() {
+    func forgetCache() {
         young.removeAll(keepingCapacity: false)
         old.removeAll(keepingCapacity: false)
         ids.removeAll(keepingCapacity: false)

@@ -15,13 +15,13 @@ struct SyntheticFeature {
     let phases = ["splash", "onboarding", "main", "accept"]
 
     var structure: FeatureStructure {
-        var fields = [FieldDescription(path: "sheet", shape: "optional<sum>", role: "slot", kinds: sheetKinds)]
-        if hasPath { fields.append(FieldDescription(path: "path", shape: "array<sum>", role: "path", kinds: routes)) }
-        if hasTabs { fields.append(FieldDescription(path: "activeTab", shape: "enum", role: "tabs", kinds: tabs)) }
-        if hasStage { fields.append(FieldDescription(path: "phase", shape: "sum", role: "stage", kinds: phases)) }
-        if hasIsland { fields.append(FieldDescription(path: "media", shape: "object", role: "island:\(name).media")) }
+        var fields = [FieldDescription(path: "sheet", shape: "optional<sum>", role: .slot, kinds: sheetKinds)]
+        if hasPath { fields.append(FieldDescription(path: "path", shape: "array<sum>", role: .path, kinds: routes)) }
+        if hasTabs { fields.append(FieldDescription(path: "activeTab", shape: "enum", role: .tabs, kinds: tabs)) }
+        if hasStage { fields.append(FieldDescription(path: "phase", shape: "sum", role: .stage, kinds: phases)) }
+        if hasIsland { fields.append(FieldDescription(path: "media", shape: "object", role: .island("\(name).media"))) }
         for data in ["form.name", "form.email", "items", "counter", "isLoading"] {
-            fields.append(FieldDescription(path: data, shape: "data", role: "data"))
+            fields.append(FieldDescription(path: data, shape: "data", role: .data))
         }
         return FeatureStructure(feature: name, fields: fields,
                                 actions: ["openSheet", "dismiss", "push", "pop", "selectTab", "advance", "edit", "addItem", "tick", "load", "loaded"],

@@ -15,7 +15,7 @@ extension Corpus {
     /// A file whose size, mtime and inode match the last sync is not read, so an unchanged tree
     /// costs a directory listing, a `stat` per file and one query.
     @discardableResult
-    public func sync(with tree: RecordTree, manifestStructures: [String: [String: String]] = [:],
+    public func sync(with tree: RecordTree, manifestStructures: [String: [String: Primitive]] = [:],
                      progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> TreeSyncSummary {
         let plan = try TreeSyncPlan(corpus: self, tree: tree)
         var summary = TreeSyncSummary(filesUnchanged: plan.unchangedCount)

@@ -63,7 +63,7 @@ extension Corpus {
     /// let summary = try corpus.importFixtures(from: "../upstream/parity/fixtures", into: tree)
     /// ```
     @discardableResult
-    public func importFixtures(from directory: String, into tree: RecordTree, manifestStructures: [String: [String: String]] = [:],
+    public func importFixtures(from directory: String, into tree: RecordTree, manifestStructures: [String: [String: Primitive]] = [:],
                                progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> FixtureWriteSummary {
         let files = try FixtureFiles.find(in: directory)
         return try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {

@@ -59,7 +59,7 @@ enum LedgerRules {
 
     private static func checkKind(_ waiver: Waiver, inputs: LintInputs, into found: inout LintCollector) {
         let parts = waiver.kind.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, parts[0] == waiver.feature, ManifestVocabulary.primitives.contains(parts[1]), !parts[2].isEmpty else {
+        guard parts.count == 3, parts[0] == waiver.feature, Primitive(rawValue: parts[1]) != nil, !parts[2].isEmpty else {
             found.add(.waiverKind, at: waiver.path + ".kind", "kind '\(waiver.kind)' is not <feature>.<path|slot|tabs|stage>.<case> of feature '\(waiver.feature)'",
                       fix: "name the kind whose manner differs, e.g. \(waiver.feature).slot.<case>")
             return
@@ -88,7 +88,7 @@ enum LedgerRules {
                       fix: unknownStructureFix)
             return
         }
-        let declared = structure.fields.filter { $0.role.hasPrefix("island:") }.map { String($0.role.dropFirst("island:".count)) }
+        let declared = structure.fields.compactMap(\.role.islandID)
         guard declared.contains(island.id) else {
             found.add(.islandID, at: island.path + ".id", "feature '\(island.feature)' has no island '\(island.id)' in its structure",
                       fix: declared.isEmpty ? "mark the boundary field with @Island, or remove the entry" : "use one of " + declared.sorted().joined(separator: ", "))

@@ -34,7 +34,7 @@ public enum SpineOverlay {
     public static func restore(spine: JSONValue, onto base: JSONValue, structure: FeatureStructure?) -> JSONValue {
         guard let structure else { return merge(spine, onto: base) }
         var state = base
-        for field in structure.fields where field.role != "data" {
+        for field in structure.fields where field.role != .data {
             let path = field.path.split(separator: ".").map(String.init)
             state = replacing(path[...], in: state, with: lookup(path[...], in: spine))
         }

@@ -12,8 +12,8 @@ import Duet
 /// ```
 public enum FixtureReaderProperty {
     /// One feature with every kind of L0 field and an island, so the index readings are exercised.
-    static let plans = ["nav": IndexPlan(feature: "nav", roles: [("path", "path"), ("sheet", "slot"), ("tab", "tabs"),
-                                                                  ("phase", "stage"), ("media", "island:nav.media")])]
+    static let plans = ["nav": IndexPlan(feature: "nav", roles: [("path", .path), ("sheet", .slot), ("tab", .tabs),
+                                                                  ("phase", .stage), ("media", .island("nav.media"))])]
 
     /// `treeBytes` is what the tree reader reads (the same bytes unless a test makes them differ).
     public static func finding(in bytes: [UInt8], treeBytes: [UInt8]? = nil, name: String = "nav.fuzz") -> String? {

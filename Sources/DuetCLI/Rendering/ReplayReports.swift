@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetGates
 import DuetReplay
 
 /// The reports of `record`, `verify` and `pending`: same columns in every format, and a

@@ -93,6 +93,10 @@ public struct DrillOutcome: Sendable {
     public var holds: Bool { !environmentFailed && fixtureCount > 0 && !runs.isEmpty && runs.allSatisfy(\.passed) }
 }
 
+extension DrillOutcome: GateOutcome {
+    public var badInput: Bool { matchedNothing }
+}
+
 /// The stored fixtures a drill walks, read one page at a time.
 struct DrillSubjectPages {
     let corpus: Corpus

@@ -1,8 +1,10 @@
 import XCTest
 import Duet
 import DuetAudit
+import DuetCorpus
+import DuetCorpusSamples
 import DuetManifest
-@testable import DuetCorpus
+@testable import DuetCLI
 
 /// The HTML milestone reads on a 390 px phone screen: rendered by headless Chromium in a 390 px
 /// frame, the page is no wider than the frame. Skips, saying so, when Chromium is absent (`.ci/run`
@@ -42,14 +44,14 @@ final class MilestoneHTMLLayoutTests: XCTestCase {
                                   fix: "the boundary is the shared summary type: use the same one on both platforms")
         let lint = LintReport(manifest: "parity/manifest.yaml", errors: [], findings: [finding], warnings: [],
                               parity: DeclarationParityStatus(platforms: ["swift"], checked: false, differences: 0), rules: ["ledger.platforms"])
-        _ = try corpus.recordMilestone(named: "alpha", manifest: QuestionsCorpus.manifest(), now: Date(timeIntervalSince1970: 1_780_000_000), tree: RecordTree(root: try makeTemporaryDirectory("milestone").path))
+        _ = try corpus.recordMilestone(named: "alpha", manifest: QuestionsCorpus.manifest(), now: Date(timeIntervalSince1970: 1_780_000_000), tree: RecordTree(root: try temporaryDirectory().path))
         return try corpus.milestoneReport(named: "a-milestone-with-a-rather-long-name-2026-12-01", manifest: QuestionsCorpus.manifest(),
                                           inputs: MilestoneInputs(lint: lint), now: Date(timeIntervalSince1970: 1_780_086_400))
     }
 
     /// The page's width (`scrollWidth` of its root) in a 390 px wide frame, as Chromium lays it out.
     private func layoutWidth(of html: String, chromium: String) throws -> (scroll: Int, client: Int) {
-        let folder = try makeTemporaryDirectory("layout")
+        let folder = try temporaryDirectory()
         try html.write(to: folder.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
         try """
             <!DOCTYPE html><html><body style="margin:0">

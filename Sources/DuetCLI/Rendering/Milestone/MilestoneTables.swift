@@ -1,3 +1,5 @@
+import DuetCorpus
+
 /// The tables of the milestone's sections, shared by the Markdown and HTML forms so both show the same columns.
 struct MilestoneTable {
     var columns: [String]
@@ -8,6 +10,14 @@ extension MilestoneReport {
     /// The headline: every check and its status.
     var checksTable: MilestoneTable {
         MilestoneTable(columns: ["check", "status", "detail"], rows: checks.map { [$0.name, $0.status.rawValue, $0.detail] })
+    }
+
+    var drillTable: MilestoneTable {
+        MilestoneTable(columns: ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "ruled", "failing fixtures"],
+                       rows: (drill ?? []).map { d in
+            let failing = d.failingFixtures.prefix(10).joined(separator: ", ") + (d.failingFixtures.count > 10 ? ", …" : "")
+            return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", "\(d.ruled)", failing]
+        })
     }
 
     var verifyTable: MilestoneTable {

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let outcome = try RecordWorkflow(corpus: corpus, tree: tree, runner: command, mode: .record).run(RecordSelection(feature: "timeline"))
-/// outcome.exitStatus     // .findings when a fixture's behaviour drifted (kept pending, file untouched)
+/// outcome.holds          // false when a fixture's behaviour drifted (kept pending, file untouched)
 /// ```
 public struct RecordWorkflow {
     /// How recordings meet the fixtures of record, as in insta and swift-snapshot-testing.
@@ -127,40 +127,6 @@ public struct RecordWorkflow {
             outcome.written = toWrite.map(\.name)
             outcome.pending = toKeep.map(\.name)
         }
-    }
-
-}
-
-/// What `record` did.
-public struct RecordOutcome: Sendable {
-    public var mode: RecordWorkflow.Mode
-    public var unreferencedPolicy: RecordWorkflow.UnreferencedPolicy
-    public var entries: [DriftEntry] = []
-    public var written: [String] = []
-    public var pending: [String] = []
-    /// Stored fixtures whose scenario the runner no longer carries.
-    public var unreferenced: [String] = []
-    /// Of those, the ones removed (`--unreferenced delete`).
-    public var deleted: [String] = []
-    /// Scenarios the runner could not record (refused step, runner failure while in flight).
-    public var failures: [FixtureResult] = []
-    public var notRun: [String] = []
-    /// The runner could not be started or kept failing.
-    public var environmentFailure: String?
-    /// `--feature`/`--fixture` named no scenario the runner carries.
-    public var matchedNothing = false
-
-    /// Recordings that differ from the fixtures of record in any way (what `--check` fails on).
-    public var differences: [DriftEntry] { entries.filter { $0.change != .unchanged } }
-
-    public var exitStatus: ExitStatus {
-        if environmentFailure != nil { return .environment }
-        if matchedNothing { return .usage }
-        if !failures.isEmpty || !notRun.isEmpty { return .findings }
-        if mode == .check && !differences.isEmpty { return .findings }
-        if !pending.isEmpty { return .findings }
-        if unreferencedPolicy == .reject && !unreferenced.isEmpty { return .findings }
-        return .holds
     }
 }
 

@@ -1,3 +1,6 @@
+import Duet
+import DuetCorpus
+
 extension MilestoneReport {
     /// The report as one self-contained HTML page: inline CSS, the census as an inline SVG bar
     /// chart, kind coverage as a grid. No external asset, no script. It reads on a phone: a
@@ -6,7 +9,7 @@ extension MilestoneReport {
     /// ```swift
     /// try report.html().write(toFile: "milestone.html", atomically: true, encoding: .utf8)
     /// ```
-    public func html() -> String {
+    func html() -> String {
         var body = "<h1>Milestone \(escape(name))</h1>\n"
         body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(holds ? "Every check that ran holds" : "A check fails")</b>.</p>\n"
         body += table(checksTable)
@@ -64,11 +67,11 @@ extension MilestoneReport {
             """
     }
 
-    static let primitiveColors = [("path", "#4e79a7"), ("slot", "#f28e2b"), ("tabs", "#59a14f"), ("stage", "#b07aa1")]
+    static let primitiveColors: [(Primitive, String)] = [(.path, "#4e79a7"), (.slot, "#f28e2b"), (.tabs, "#59a14f"), (.stage, "#b07aa1")]
 
     /// One stacked horizontal bar per feature (declared fields by primitive), then the totals.
     private func censusChart() -> String {
-        func counts(_ c: PrimitiveCounts) -> [Int] { [c.path, c.slot, c.tabs, c.stage] }
+        func counts(_ c: PrimitiveCounts) -> [Int] { Self.primitiveColors.map { c[$0.0] } }
         let rows = census.features.map { ($0.feature, counts($0.declared)) } + [("total", counts(census.declared))]
         let widest = max(1, rows.map { $0.1.reduce(0, +) }.max() ?? 1)
         let label = 130, unit = max(8, min(60, 520 / widest)), height = 22
@@ -87,7 +90,7 @@ extension MilestoneReport {
         }
         var x = label
         for (primitive, color) in Self.primitiveColors {
-            let total = counts(census.declared)[Self.primitiveColors.firstIndex { $0.0 == primitive }!]
+            let total = census.declared[primitive]
             svg += "<rect x=\"\(x)\" y=\"\(rows.count * height + 12)\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
             svg += "<text x=\"\(x + 14)\" y=\"\(rows.count * height + 21)\">\(primitive) \(total)</text>\n"
             x += 90

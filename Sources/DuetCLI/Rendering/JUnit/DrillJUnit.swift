@@ -1,4 +1,4 @@
-import DuetReplay
+import DuetGates
 
 /// JUnit XML of restore drills for CI: one `<testsuite>` per platform, one `<testcase>` per fixture.
 /// A rule broken is a `<failure>`; a fixture the drill could not judge (runner trouble, not run,
@@ -7,10 +7,10 @@ import DuetReplay
 /// ```swift
 /// let xml = DrillJUnit.xml(for: outcome.runs)     // write to --junit FILE
 /// ```
-public enum DrillJUnit {
+enum DrillJUnit {
     static let errors: Set<DrillFinding.Rule> = [.runner, .notRun, .malformed, .noStructure]
 
-    public static func xml(for runs: [DrillRun]) -> String {
+    static func xml(for runs: [DrillRun]) -> String {
         func isError(_ result: DrillFixtureResult) -> Bool { result.findings.contains { errors.contains($0.rule) } }
         let esc = JUnitReport.escape
         let tests = runs.reduce(0) { $0 + $1.results.count }

@@ -1,3 +1,5 @@
+import DuetReplay
+
 /// JUnit XML for CI systems: one `<testsuite>` per platform, one `<testcase>` per fixture.
 ///
 /// ```swift
@@ -6,8 +8,8 @@
 ///
 /// A divergence is a `<failure>`; a runner failure or a fixture the run never reached is an
 /// `<error>` (never a skip: an unreplayed fixture does not pass).
-public enum JUnitReport {
-    public static func xml(for runs: [VerifyRun]) -> String {
+enum JUnitReport {
+    static func xml(for runs: [VerifyRun]) -> String {
         let tests = runs.reduce(0) { $0 + $1.results.count }
         let failures = runs.reduce(0) { $0 + $1.results.count(where: isFailure) }
         let errors = runs.reduce(0) { $0 + $1.results.count(where: isError) } + runs.count { $0.results.isEmpty }
@@ -45,7 +47,7 @@ public enum JUnitReport {
     private static func isError(_ result: FixtureResult) -> Bool { result.failure != nil && !isFailure(result) }
 
     /// XML text/attribute escaping; characters XML 1.0 cannot carry become `\u00XX`.
-    public static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

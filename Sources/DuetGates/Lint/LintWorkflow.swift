@@ -56,34 +56,17 @@ public struct LintWorkflow {
     }
 }
 
-extension LintReport {
-    /// The exit status of a lint on its own: 2 unreadable, 1 findings, 0 holds.
-    var exitStatus: ExitStatus { unparseable ? .usage : holds ? .holds : .findings }
+extension LintReport: GateOutcome {
+    public var environmentFailed: Bool { false }
+    /// The manifest could not be read at all.
+    public var badInput: Bool { unparseable }
 }
 
 extension LintWorkflow {
-    /// The lint a gate runs first (`verify`, `milestone`): nil when there is no manifest to lint.
-    /// Findings go to stderr; the caller reports the result and lets it count.
-    static func beforeGate(_ gate: String, manifestPath: String?, context: VerbContext) throws -> LintReport? {
-        guard let path = manifestPath ?? Manifest.locate(from: context.workingDirectory) else {
-            context.note("duet \(gate): no parity/manifest.yaml: lint not run")
-            return nil
-        }
-        let report = try LintWorkflow(corpus: try context.corpus(), manifestPath: path).run()
-        for finding in report.errors + report.findings { context.note("duet \(gate): \(finding.description)") }
-        context.note("duet \(gate): \(report.summary)")
-        return report
-    }
-}
-
-extension Report {
-    /// Adds the lint a gate ran first: a section, and `lint` in the JSON form.
-    mutating func attach(_ lint: LintReport?) {
-        guard let lint else { return }
-        sections.append(Report.Section(id: "lint", title: "Lint", content: .text(lint.summary)))
-        if case .object(var object)? = json, let encoded = try? CanonicalEncoder().encode(lint) {
-            object["lint"] = encoded
-            json = .object(object)
-        }
+    /// The lint a gate runs first (`verify`): the manifest at `manifestPath`, else the one found
+    /// walking up from `directory`; nil when there is none, so the gate can say it was not run.
+    public static func beforeGate(corpus: Corpus, manifestPath: String?, from directory: String) throws -> LintReport? {
+        guard let path = manifestPath ?? Manifest.locate(from: directory) else { return nil }
+        return try LintWorkflow(corpus: corpus, manifestPath: path).run()
     }
 }

@@ -6,7 +6,7 @@ import DuetReplay
 ///
 /// ```swift
 /// let outcome = try VerifyWorkflow(corpus: corpus, runners: commands).run(feature: "timeline")
-/// outcome.exitStatus     // .holds only when every platform replayed every fixture
+/// outcome.holds          // every platform replayed every fixture, and their declarations agree
 /// ```
 public struct VerifyWorkflow {
     public let corpus: Corpus
@@ -72,29 +72,5 @@ public struct VerifyWorkflow {
                                        action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
                                        actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source)
         })
-    }
-}
-
-/// What `verify` found, per platform.
-public struct VerifyOutcome: Sendable {
-    public var runs: [VerifyRun] = []
-    /// Platforms asked for that have no runner command: a failure, never a pass.
-    public var missingRunners: [String]
-    public var fixtureCount: Int
-    /// What the runs covered, as stored.
-    public var scope: RunScope = .full
-    /// The shard replayed, with `--shard`.
-    public var shard: ShardPlan?
-    /// The runs as stored in the corpus (what `--results` writes).
-    public var stored: [StoredRun] = []
-    /// With more than one platform: whether their runners declare the same features.
-    public var declarations: DeclarationCheck?
-
-    public var exitStatus: ExitStatus {
-        if !missingRunners.isEmpty || runs.contains(where: { $0.runnerFailure != nil }) { return .environment }
-        if declarations?.failures.contains(where: \.environment) == true { return .environment }
-        if fixtureCount == 0 || runs.isEmpty || runs.contains(where: { !$0.passed }) { return .findings }
-        if let declarations, !declarations.holds { return .findings }
-        return .holds
     }
 }

@@ -1,10 +1,12 @@
+import DuetCorpus
+
 extension MilestoneReport {
     /// The report as one Markdown document.
     ///
     /// ```swift
     /// try report.markdown().write(toFile: "milestone.md", atomically: true, encoding: .utf8)
     /// ```
-    public func markdown() -> String {
+    func markdown() -> String {
         var out = "# Milestone \(name)\n\nCreated \(createdAt). \(holds ? "Every check that ran holds" : "A check fails").\n\n"
         out += table(checksTable)
         out += section("Corpus", table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
@@ -81,14 +83,5 @@ extension MilestoneReport {
         var out = "| " + columns.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: columns.count) + "\n"
         for row in rows { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
         return out
-    }
-}
-
-extension IslandReport {
-    /// `promote to a kind`, `not in the ledger`, or empty.
-    public var finding: String {
-        if shouldPromote { return "promote to a kind" }
-        if !declared { return "not in the ledger" }
-        return ""
     }
 }

@@ -60,3 +60,9 @@ public struct MutationOutcome: Sendable {
     /// Every row ran and was caught.
     public var holds: Bool { stoppedBy == nil && !rows.isEmpty && rows.allSatisfy { $0.verdict == .caught } }
 }
+
+extension MutationOutcome: GateOutcome {
+    public var environmentFailed: Bool { stoppedByEnvironment }
+    /// An unknown row or a malformed plan is refused before the drill starts (`InputError`).
+    public var badInput: Bool { false }
+}

@@ -1,9 +1,9 @@
 /// The source text of a materialized step test: Swift (XCTest) and Kotlin (the flavor's own
 /// test runner). Both reduce the step through the feature's real reducer and fail with the first
 /// divergent JSON path while the step's behaviour differs from the recording.
-enum StepTestSources {
+public enum StepTestSources {
     /// First line of every file `materialize` writes; `--clean` removes only files that start with it.
-    static let marker = "// duet materialize:"
+    public static let marker = "// duet materialize:"
 
     /// Where a node's code lives on one platform.
     struct FeatureType: Sendable, Equatable {

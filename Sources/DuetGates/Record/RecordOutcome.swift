@@ -1,0 +1,37 @@
+import DuetReplay
+
+/// What `record` did.
+public struct RecordOutcome: Sendable {
+    public var mode: RecordWorkflow.Mode
+    public var unreferencedPolicy: RecordWorkflow.UnreferencedPolicy
+    public var entries: [DriftEntry] = []
+    public var written: [String] = []
+    public var pending: [String] = []
+    /// Stored fixtures whose scenario the runner no longer carries.
+    public var unreferenced: [String] = []
+    /// Of those, the ones removed (`--unreferenced delete`).
+    public var deleted: [String] = []
+    /// Scenarios the runner could not record (refused step, runner failure while in flight).
+    public var failures: [FixtureResult] = []
+    public var notRun: [String] = []
+    /// The runner could not be started or kept failing.
+    public var environmentFailure: String?
+    /// `--feature`/`--fixture` named no scenario the runner carries.
+    public var matchedNothing = false
+
+    /// Recordings that differ from the fixtures of record in any way (what `--check` fails on).
+    public var differences: [DriftEntry] { entries.filter { $0.change != .unchanged } }
+}
+
+extension RecordOutcome: GateOutcome {
+    /// The runner could not be started, carried no scenarios or kept failing.
+    public var environmentFailed: Bool { environmentFailure != nil }
+    /// `--feature`/`--fixture` named no scenario the runner carries.
+    public var badInput: Bool { matchedNothing }
+    /// Every scenario was recorded and none is left pending, differing under `--check` or unreferenced under `reject`.
+    public var holds: Bool {
+        guard !environmentFailed, !badInput, failures.isEmpty, notRun.isEmpty, pending.isEmpty else { return false }
+        if mode == .check && !differences.isEmpty { return false }
+        return !(unreferencedPolicy == .reject && !unreferenced.isEmpty)
+    }
+}
