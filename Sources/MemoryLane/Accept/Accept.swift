@@ -33,9 +33,9 @@ public enum Accept: Feature {
     public enum EffectPayload: SumType, Sendable, Equatable {
         case loadInvite(code: String)
         case acceptInvite(code: String)
-        /// Delegate: exactly `RootNav.Action.inviteAccepted`.
+        /// Delegate: `RootNav.accept` makes it the root's `inviteAccepted`.
         case inviteAccepted(code: String)
-        /// Delegate: exactly `RootNav.Action.inviteDeclined`.
+        /// Delegate: `RootNav.accept` makes it the root's `inviteDeclined`.
         case inviteDeclined
     }
 

@@ -53,9 +53,9 @@ public enum Capture: Feature {
 
     public enum EffectPayload: SumType, Sendable, Equatable {
         case saveMemory(CaptureDraft)
-        /// Delegate: exactly `MainNav.Action.captureFinished`.
+        /// Delegate: `MainNav.capture` makes it the shell's `captureFinished`.
         case captureFinished(memoryId: UUID)
-        /// Delegate: exactly `MainNav.Action.captureCancelled`.
+        /// Delegate: `MainNav.capture` makes it the shell's `captureCancelled`.
         case captureCancelled
     }
 

@@ -25,9 +25,9 @@ public enum EnterCode: Feature {
     }
 
     public enum EffectPayload: SumType, Sendable, Equatable {
-        /// Delegate: exactly `RootNav.Action.codeEntered`.
+        /// Delegate: `RootNav.enterCode` makes it the root's `codeEntered`.
         case codeEntered(code: String)
-        /// Delegate: exactly `RootNav.Action.enterCodeDismissed`.
+        /// Delegate: `RootNav.enterCode` makes it the root's `enterCodeDismissed`.
         case enterCodeDismissed
     }
 

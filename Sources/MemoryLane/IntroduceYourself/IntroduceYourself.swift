@@ -32,7 +32,7 @@ public enum IntroduceYourself: Feature {
 
     public enum EffectPayload: SumType, Sendable, Equatable {
         case saveProfile(name: String, avatarId: UUID?)
-        /// Delegate: exactly `RootNav.Action.introduced`.
+        /// Delegate: `RootNav.introduceYourself` makes it the root's `introduced`.
         case introduced(displayName: String)
     }
 

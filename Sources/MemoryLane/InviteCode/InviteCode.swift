@@ -40,7 +40,7 @@ public enum InviteCode: Feature {
         case startClock
         case copyToClipboard(text: String)
         case presentShareSheet(text: String)
-        /// Delegate: exactly `MainNav.Action.inviteFinished`.
+        /// Delegate: `MainNav.inviteCode` makes it the shell's `inviteFinished`.
         case inviteFinished
     }
 

@@ -69,7 +69,7 @@ public enum MemoryDetail: Feature {
         case saveCaption(memoryId: UUID, caption: String)
         case saveReaction(memoryId: UUID, emoji: String)
         case deleteMemory(memoryId: UUID)
-        /// Delegate: exactly `Timeline.Action.memoryDeleted`.
+        /// Delegate: `Timeline.memoryDetail` makes it the lane's `memoryDeleted`.
         case memoryDeleted(memoryId: UUID)
     }
 

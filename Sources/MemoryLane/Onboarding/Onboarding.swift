@@ -31,7 +31,7 @@ public enum Onboarding: Feature {
 
     public enum EffectPayload: SumType, Sendable, Equatable {
         case trackSkipped(atIndex: Int)
-        /// Delegate: exactly `RootNav.Action.onboardingCompleted`.
+        /// Delegate: `RootNav.onboarding` makes it the root's `onboardingCompleted`.
         case onboardingCompleted
     }
 

@@ -27,7 +27,7 @@ public enum Priming: Feature {
     public enum EffectPayload: SumType, Sendable, Equatable {
         case requestAuthorization
         case scheduleWeeklyReminder
-        /// Delegate: exactly `MainNav.Action.primingFinished`.
+        /// Delegate: `MainNav.priming` makes it the shell's `primingFinished`.
         case primingFinished(granted: Bool)
     }
 

@@ -40,9 +40,9 @@ public enum Profile: Feature {
         case loadProfile
         case answerRequest(friendId: UUID, accept: Bool)
         case removeFriend(friendId: UUID)
-        /// Delegate: exactly `MainNav.Action.inviteRequested`.
+        /// Delegate: `MainNav.profile` makes it the shell's `inviteRequested`.
         case inviteRequested(prefilledCode: String?)
-        /// Delegate: exactly `RootNav.Action.signOutRequested`.
+        /// Delegate: `RootNav.profile` makes it the root's `signOutRequested`.
         case signOutRequested
     }
 

@@ -36,9 +36,9 @@ public enum Registration: Feature {
 
     public enum EffectPayload: SumType, Sendable, Equatable {
         case register(email: String, password: String)
-        /// Delegate: exactly `RootNav.Action.registered`.
+        /// Delegate: `RootNav.registration` makes it the root's `registered`.
         case registered(userId: UUID)
-        /// Delegate: exactly `RootNav.Action.enterCodeRequested`.
+        /// Delegate: `RootNav.registration` makes it the root's `enterCodeRequested`.
         case enterCodeRequested
     }
 

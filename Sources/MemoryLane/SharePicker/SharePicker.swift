@@ -37,9 +37,9 @@ public enum SharePicker: Feature {
     public enum EffectPayload: SumType, Sendable, Equatable {
         case loadFriends
         case share(memoryId: UUID, friendIds: [UUID], config: ShareConfig)
-        /// Delegate: exactly the hosts' `shareFinished` (timeline, shared, memorydetail).
+        /// Delegate: each host's `sharePicker` embedding makes it the host's `shareFinished` (timeline, shared, memorydetail).
         case shareFinished(memoryId: UUID, recipientCount: Int)
-        /// Delegate: exactly the hosts' `sheetDismissed`.
+        /// Delegate: each host's `sharePicker` embedding makes it the host's `sheetDismissed`.
         case sheetDismissed
     }
 

@@ -29,9 +29,9 @@ public enum Splash: Feature {
 
     public enum EffectPayload: SumType, Sendable, Equatable {
         case loadSession
-        /// Delegate: exactly `RootNav.Action.sessionRestored`.
+        /// Delegate: `RootNav.splash` makes it the root's `sessionRestored`.
         case sessionRestored(userId: UUID, displayName: String, onboarded: Bool)
-        /// Delegate: exactly `RootNav.Action.noSession`.
+        /// Delegate: `RootNav.splash` makes it the root's `noSession`.
         case noSession
     }
 
