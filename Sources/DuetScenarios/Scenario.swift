@@ -55,7 +55,8 @@ public struct Scenario<F: Feature> {
                                                 reason: "a step follows a branch; move it before the branches or into each branch")
                 }
                 do {
-                    steps.append(ScenarioStep(label: step.label, line: step.line, action: try encoder.encode(step.action)))
+                    steps.append(ScenarioStep(label: step.label, line: step.line, action: try encoder.encode(step.action),
+                                              claims: step.claims.map(\.claim)))
                 } catch {
                     throw ScenarioEncodingError(source: source, line: step.line, what: "action of step \"\(step.label)\"", reason: "\(error)")
                 }

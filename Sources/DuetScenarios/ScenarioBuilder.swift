@@ -1,19 +1,23 @@
 import Duet
 
 /// One labelled action of a typed scenario; `line` is captured where the step is written.
-/// A trailing `then` check runs in-process (`Scenario.play()`) and is never recorded.
+/// Claims (`.inert`, `.state`) say what the label says and are checked when it is recorded; a
+/// trailing `then` check runs in-process only (`Scenario.play()`).
 ///
 /// ```swift
 /// Step("load the first page", .pageLoaded(page: 1))
+/// Step("back on an empty path is inert", .backTapped, .inert)
 /// Step("back", .backTapped) { state in guard state.path.isEmpty else { throw … } }
 /// ```
 public struct Step<F: Feature> {
     public var label: String
     public var action: F.Action
+    public var claims: [Claim<F>]
     public var line: Int
     public var check: ((F.State) throws -> Void)?
-    public init(_ label: String, _ action: F.Action, line: Int = #line, then check: ((F.State) throws -> Void)? = nil) {
-        self.label = label; self.action = action; self.line = line; self.check = check
+    public init(_ label: String, _ action: F.Action, _ claims: Claim<F>..., line: Int = #line,
+                then check: ((F.State) throws -> Void)? = nil) {
+        self.label = label; self.action = action; self.claims = claims; self.line = line; self.check = check
     }
 }
 

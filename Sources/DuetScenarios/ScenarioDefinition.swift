@@ -1,11 +1,14 @@
 import Duet
 
-/// One labelled action at a source line.
+/// One labelled action at a source line, with what its label claims.
 public struct ScenarioStep: Sendable, Equatable {
     public var label: String
     public var line: Int
     public var action: JSONValue
-    public init(label: String, line: Int, action: JSONValue) { self.label = label; self.line = line; self.action = action }
+    public var claims: [StepClaim]
+    public init(label: String, line: Int, action: JSONValue, claims: [StepClaim] = []) {
+        self.label = label; self.line = line; self.action = action; self.claims = claims
+    }
 }
 
 /// A static branch: every branch always runs; nested branches allowed.

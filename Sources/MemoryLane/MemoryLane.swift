@@ -23,7 +23,10 @@ public enum MemoryLaneApp {
             + SharePicker.scenarios + InviteCode.scenarios + Profile.scenarios + Priming.scenarios
     }
 
-    public static var chains: [ChainDefinition] {
+    public static var chains: [ChainDefinition] { chainScenarios.map(\.definition) }
+
+    /// The chains as written: each seam hop names the embedding that carries it (`Chain.play()`).
+    public static var chainScenarios: [Chain] {
         RootNav.chains + MainNav.chains + Timeline.chains + MemoryDetail.chains + Shared.chains
     }
 }

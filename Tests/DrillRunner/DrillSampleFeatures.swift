@@ -8,7 +8,6 @@ enum Lens: Feature {
     enum Sheet: SumType, KindEnum, Equatable, Sendable {
         case filters
         case note(text: String)
-        static let kindNames = ["filters", "note"]
     }
     struct Chrome: IslandBoundary, Equatable {
         static let islandID = "lens.chrome"
@@ -24,13 +23,11 @@ enum Lens: Feature {
         var unlocked = false
         var shots = 0
     }
-    enum Action: SumType, Sendable, Equatable, CaseNames {
+    enum Action: SumType, Sendable, Equatable {
         case zoomed(Int), filtersTapped, dismissed, noted(String), unlockTapped, proTapped, shot
-        static let caseNames = ["zoomed", "filtersTapped", "dismissed", "noted", "unlockTapped", "proTapped", "shot"]
     }
-    enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    enum EffectPayload: SumType, Sendable, Equatable {
         case flashFired
-        static let caseNames = ["flashFired"]
     }
 
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
@@ -85,13 +82,11 @@ enum Vault: Feature {
     struct State: Codable, Sendable, Equatable {
         @Island var safe = Safe()
     }
-    enum Action: SumType, Sendable, Equatable, CaseNames {
+    enum Action: SumType, Sendable, Equatable {
         case turned(Int), sessionOpened(token: String), alarmRaised
-        static let caseNames = ["turned", "sessionOpened", "alarmRaised"]
     }
-    enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    enum EffectPayload: SumType, Sendable, Equatable {
         case none
-        static let caseNames = ["none"]
     }
 
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -51,10 +51,23 @@ final class AdopterLoopTests: XCTestCase {
         // Negative control of the check above: the README's block as it was before its types said they are Sendable.
         let feature = try Self.readmeBlocks()[0]
             .replacingOccurrences(of: "CaseIterable, Sendable {", with: "CaseIterable {")
-            .replacingOccurrences(of: "CaseNames, Sendable {", with: "CaseNames {")
+            .replacingOccurrences(of: "SumType, Sendable {", with: "SumType {")
         XCTAssertThrowsError(try BuildProducts().compileModule("CounterFeature", source: feature, in: work)) { error in
             XCTAssertTrue("\(error)".contains("does not conform to the 'Sendable' protocol"), "\(error)")
         }
+    }
+
+    func testARunnerBuiltWithoutReflectionMetadataRefusesToDescribeNamingTheTypeAndTheFix() throws {
+        // The cases of a sum type with payloads are read from metadata; stripped, describe must not answer [].
+        let blocks = try Self.readmeBlocks()
+        let build = try BuildProducts()
+        let feature = try build.compileModule("CounterFeature", source: blocks[0], in: work,
+                                              flags: ["-Xfrontend", "-disable-reflection-metadata"])
+        let runner = try build.compileExecutable("counter-runner", source: blocks[1], linking: feature, in: work)
+        let answer = try Self.runnerAnswer(runner, request: #"{"op":"describe"}"#)
+        XCTAssertTrue(answer.contains(#""error":"describe counter: Action (CounterFeature.Counter.Action)"#), answer)
+        XCTAssertTrue(answer.contains("reflection metadata is stripped"), answer)
+        XCTAssertTrue(answer.contains("build without -disable-reflection-metadata"), answer)
     }
 
     func testInitWritesAManifestThatReadsAndAppendsOnlyMissingIgnoreLines() throws {
@@ -80,6 +93,21 @@ final class AdopterLoopTests: XCTestCase {
         let section = text[start.upperBound...]
         let body = section.range(of: "\n#").map { section[..<$0.lowerBound] } ?? section
         return body.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+    }
+
+    /// The runner's answer to one request (the line after its handshake).
+    static func runnerAnswer(_ runner: String, request: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: runner)
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data((request + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").dropFirst().first.map(String.init) ?? text
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -28,11 +28,11 @@ struct BuildProducts {
     }
 
     /// Compiles `source` as module `name`; returns its object file (the module goes beside it).
-    func compileModule(_ name: String, source: String, in work: URL) throws -> URL {
+    func compileModule(_ name: String, source: String, in work: URL, flags: [String] = []) throws -> URL {
         let file = work.appendingPathComponent("\(name).swift"), object = work.appendingPathComponent("\(name).o")
         try Data(source.utf8).write(to: file)
         try swiftc(["-parse-as-library", "-module-name", name, "-swift-version", "6", "-I", modules, "-c", file.path, "-o", object.path,
-                    "-emit-module", "-emit-module-path", work.appendingPathComponent("\(name).swiftmodule").path])
+                    "-emit-module", "-emit-module-path", work.appendingPathComponent("\(name).swiftmodule").path] + flags)
         return object
     }
 

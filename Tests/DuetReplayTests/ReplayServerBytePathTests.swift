@@ -10,7 +10,6 @@ final class ReplayServerBytePathTests: XCTestCase {
         struct Entry: Codable, Sendable { var id: UUID; var at: Date; var text: String; var tags: [String]? }
         enum Filter: SumType, KindEnum, Sendable {
             case all, tagged(String), between(from: Date, to: Date)
-            static let kindNames = ["all", "tagged", "between"]
         }
         struct State: Codable, Sendable {
             var entries: [Entry]?

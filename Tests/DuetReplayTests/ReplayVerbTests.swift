@@ -47,6 +47,17 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertEqual(runs.first?.results.count, 4)
     }
 
+    func testRecordFailsOnAFalseClaimNamingFixtureStepAndWhatChangedAndWritesNoFixtureForIt() throws {
+        let record = duet("record", "--runner", try SampleRunner.command("--claims", "inert-changes-state"))
+        XCTAssertEqual(record.status, .findings, record.err)
+        let report = record.out + record.err
+        XCTAssertTrue(report.contains("tally.claims"), report)
+        XCTAssertTrue(report.contains(#"step 3 "an increment is inert""#), report)
+        XCTAssertTrue(report.contains("claims .inert, but the state changed at count: expected 1, got 2"), report)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixturesFolder.appendingPathComponent("tally.claims.fixture.json").path))
+        XCTAssertEqual(duet("record", "--runner", try SampleRunner.command("--claims", "holds")).status, .holds)
+    }
+
     func testVerifyOfAMutatedReducerFailsNamesStepAndPathAndWritesJUnit() throws {
         XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
         let junit = directory.appendingPathComponent("junit.xml")

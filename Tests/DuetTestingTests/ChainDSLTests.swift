@@ -24,7 +24,40 @@ enum Pong: Feature {
     }
 }
 
+extension Pong {
+    /// Pong hosts ping: ping's notification is pong's pingFired.
+    static let ping = Embedding.scope(Pong.self, Ping.self) { delegate in
+        switch delegate {
+        case .notifyListener(let count): .pingFired(count: count)
+        }
+    }
+}
+
 final class ChainDSLTests: XCTestCase {
+    func testASeamHopLinksToTheNextAndPlaysThroughItsEmbedding() throws {
+        let chain = Chain("ping-pong", "The seam receipt", initial: [Start(Ping.self, .init()), Start(Pong.self, .init())]) {
+            Hop(Ping.self, "fire emits the fired delegate", .fire, seam: Pong.ping)
+            Hop(Pong.self, "the ping→pong seam", .pingFired(count: 1))
+        }
+        XCTAssertEqual(chain.definition.steps.map(\.linkToNext), [true, false])
+        XCTAssertEqual(chain.hops.map(\.seamParent), ["pong", nil])
+        try chain.play()
+        let wrongCount = Chain("ping-pong", "The seam receipt", initial: [Start(Ping.self, .init()), Start(Pong.self, .init())]) {
+            Hop(Ping.self, "fire emits the fired delegate", .fire, seam: Pong.ping)
+            Hop(Pong.self, "the ping→pong seam", .pingFired(count: 2))
+        }
+        XCTAssertThrowsError(try wrongCount.play()) { error in
+            XCTAssertTrue("\(error)".contains(#"delegates {"case":"pingFired","value":{"count":1}}, but the next hop sends {"case":"pingFired","value":{"count":2}}"#), "\(error)")
+        }
+        let wrongNode = Chain("ping-ping", "no parent next", initial: [Start(Ping.self, .init()), Start(Pong.self, .init())]) {
+            Hop(Ping.self, "fire", .fire, seam: Pong.ping)
+            Hop(Ping.self, "fire again", .fire)
+        }
+        XCTAssertThrowsError(try wrongNode.play()) { error in
+            XCTAssertTrue("\(error)".contains("the seam delegates to pong, but the next hop is ping's"), "\(error)")
+        }
+    }
+
     func testAChainIsDataMatchingTheReferenceShape() throws {
         let line = #line + 3
         let chain = Chain("ping-pong", "The seam receipt",

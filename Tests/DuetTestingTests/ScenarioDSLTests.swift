@@ -88,6 +88,43 @@ final class ScenarioDSLTests: XCTestCase {
         XCTAssertEqual(holding.definition.steps.map(\.label), failing.definition.steps.map(\.label))
     }
 
+    func testPlayChecksEveryClaimAndNamesWhatMadeItFalse() throws {
+        try Scenario(Counter.self, "counter.claims", "claims", initial: .init()) {
+            Step("a tick while not ticking is inert", .tick, .inert)
+            Step("increment", .increment, .state("the count is one") { $0.count == 1 })
+        }.play()
+        let changes = Scenario(Counter.self, "counter.claims", "claims", initial: .init()) {
+            Step("an increment is inert", .increment, .inert)
+        }
+        XCTAssertThrowsError(try changes.play()) { error in
+            XCTAssertEqual((error as? ScenarioCheckFailure)?.reason, "claims .inert, but the state changed at count: 0 → 1")
+        }
+        let effects = Scenario(Counter.self, "counter.claims", "claims", initial: .init()) {
+            Step("set to zero is inert", .set(count: 0), .inert)
+        }
+        XCTAssertThrowsError(try effects.play()) { error in
+            XCTAssertEqual((error as? ScenarioCheckFailure)?.reason,
+                           #"claims .inert, but it returned effects [{"kind":"run","payload":{"case":"announce","value":0}}]"#)
+        }
+        let stated = Scenario(Counter.self, "counter.claims", "claims", initial: .init()) {
+            Step("increment", .increment, .state("the count is two") { $0.count == 2 })
+        }
+        XCTAssertThrowsError(try stated.play()) { error in
+            XCTAssertEqual((error as? ScenarioCheckFailure)?.reason, #"claims "the count is two", which is false after the step"#)
+        }
+    }
+
+    func testClaimsAreDataInTheDefinitionWithThePredicateKeptInProcess() throws {
+        let definition = Scenario(Counter.self, "counter.claims", "claims", initial: .init()) {
+            Step("increment", .increment, .state("the count is one") { $0.count == 1 }, .inert)
+        }.definition
+        let claims = definition.steps[0].claims
+        XCTAssertEqual(claims.map(\.kind), [.state, .inert])
+        XCTAssertEqual(claims.map(\.says), ["the count is one", "inert"])
+        XCTAssertEqual(try claims[0].evaluate?(CanonicalEncoder().encode(Counter.State(count: 1))), true)
+        XCTAssertEqual(try claims[0].evaluate?(CanonicalEncoder().encode(Counter.State(count: 3))), false)
+    }
+
     func testSourcePathsAreMachineIndependent() {
         XCTAssertEqual(ScenarioSource.relativePath("/home/ci/Tests/duet/Sources/MemoryLane/Timeline/TimelineScenarios.swift"),
                        "Sources/MemoryLane/Timeline/TimelineScenarios.swift")

@@ -14,8 +14,8 @@ final class StructureRuntimeOnlyTests: XCTestCase {
             @RuntimeOnly var token = "t"
             var shots = 0
         }
-        enum Action: SumType, Sendable, CaseNames { case shot; static let caseNames = ["shot"] }
-        enum EffectPayload: SumType, Sendable, CaseNames { case none; static let caseNames = ["none"] }
+        enum Action: SumType, Sendable { case shot }
+        enum EffectPayload: SumType, Sendable { case none }
         static let name = "camera"
         static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { [] }
     }

@@ -9,12 +9,10 @@ enum Gallery: Feature {
     enum Route: SumType, KindEnum, Sendable, Equatable {
         case detail(id: UUID, context: Context)
         case settings
-        static let kindNames = ["detail", "settings"]
     }
     enum Sheet: SumType, KindEnum, Sendable, Equatable {
         case share(memoryId: UUID)
         case camera
-        static let kindNames = ["share", "camera"]
     }
     enum Tab: String, KindEnum, CaseIterable, Equatable { case home, profile }
     enum Phase: SumType, KindEnum, CaseIterable, Sendable, Equatable { case splash, main }
@@ -58,11 +56,11 @@ enum Gallery: Feature {
         var createdAt = Date(timeIntervalSince1970: 0)
     }
 
-    enum Action: SumType, Sendable, CaseNames {
+    /// Mixed payload and payload-free cases: declaration order is not the metadata's tag order.
+    enum Action: SumType, Sendable {
         case opened(Route), dismissed, tabbed(Tab)
-        static let caseNames = ["opened", "dismissed", "tabbed"]
     }
-    enum EffectPayload: String, Codable, Sendable, CaseIterable, CaseNames { case save, load }
+    enum EffectPayload: String, Codable, Sendable, CaseIterable { case save, load }
 
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
         switch action {

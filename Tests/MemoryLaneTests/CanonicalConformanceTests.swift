@@ -130,8 +130,10 @@ final class CanonicalConformanceTests: XCTestCase {
                 }
             }
         }
-        if let names = F.EffectPayload.self as? any CaseNames.Type {
-            sweep.unreachedEffectCases = names.caseNames.filter { !effectCases.contains($0) }
+        do {
+            sweep.unreachedEffectCases = (try EnumCases.names(of: F.EffectPayload.self) ?? []).filter { !effectCases.contains($0) }
+        } catch {
+            sweep.failures.append("\(F.name) effect cases: \(error)")
         }
         return sweep
     }

@@ -43,8 +43,8 @@ final class CaptureDismissalTests: XCTestCase {
         }
     }
 
-    func testTheSlotSpansTenKinds() {
-        XCTAssertEqual(Capture.Sheet.kindNames, ["photoSource", "photoLibrary", "camera", "videoSource", "videoRecorder",
+    func testTheSlotSpansTenKinds() throws {
+        XCTAssertEqual(try Capture.Sheet.kindNames, ["photoSource", "photoLibrary", "camera", "videoSource", "videoRecorder",
                                                  "videoLibrary", "voiceRecorder", "location", "friends", "date"])
     }
 

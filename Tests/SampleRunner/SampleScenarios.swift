@@ -36,6 +36,23 @@ enum SampleScenarios {
         ]
     }
 
+    /// A scenario whose steps claim what they do; `variant` other than `holds` makes one claim false.
+    static func claims(_ variant: String) -> [ScenarioDefinition] {
+        [
+            Scenario(Tally.self, "tally.claims", "Steps that say what they do.", initial: Tally.State()) {
+                Step("increment to one", .increment, .state("the count is one") { $0.count == 1 })
+                Step("about", .present(.about))
+                Step("about again is inert", .present(.about), .inert)
+                switch variant {
+                case "inert-changes-state": Step("an increment is inert", .increment, .inert)
+                case "inert-has-effects": Step("save is inert", .save(id: "S1"), .inert)
+                case "state-false": Step("increment to ten", .increment, .state("the count is ten") { $0.count == 10 })
+                default: Step("dismiss", .dismiss, .state("the sheet is closed") { $0.sheet == nil })
+                }
+            }.definition,
+        ]
+    }
+
     static let chains = [
         ChainDefinition(
             chain: "ping-pong", description: "ping's delegate crosses the seam as pong's action.",

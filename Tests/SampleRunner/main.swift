@@ -2,7 +2,8 @@
 // `--mutate` breaks one reducer rule; `--relabel` renames a step label (metadata only);
 // `--crashable` makes `named("crash")` exit and `named("hang")` hang; `--describe-sheet-as-data`
 // answers `describe` with Tally's slot declared as data (a declaration-parity difference);
-// `--stall-after N` stops answering after N reductions.
+// `--stall-after N` stops answering after N reductions; `--claims VARIANT` adds a scenario whose
+// steps claim what they do (`holds`, or one claim false: `inert-changes-state`, `inert-has-effects`, `state-false`).
 import DuetReplay
 
 Tally.mutated = CommandLine.arguments.contains("--mutate")
@@ -16,5 +17,8 @@ registry.register(Tally.self, describe: { describesSheetAsData ? Tally.structure
 registry.register(Ping.self)
 registry.register(Pong.self)
 registry.addScenarios(SampleScenarios.all(relabel: CommandLine.arguments.contains("--relabel")))
+if let flag = CommandLine.arguments.firstIndex(of: "--claims"), flag + 1 < CommandLine.arguments.count {
+    registry.addScenarios(SampleScenarios.claims(CommandLine.arguments[flag + 1]))
+}
 registry.addChains(SampleScenarios.chains)
 ReplayServer(registry).serve()

@@ -2,8 +2,8 @@
 /// shape and L0 role, each enum's case list, and the action and effect case names.
 ///
 /// No sample state is needed: the state's own `Decodable` conformance is run against a probing
-/// decoder. Enum fields must be able to list their cases (`KindEnum`, `CaseNames` or
-/// `CaseIterable`); action and effect names come from `CaseNames` (empty otherwise).
+/// decoder. Enum cases — of fields, actions and effects — are derived from the types
+/// (`EnumCases`); an enum they cannot be derived from is an error naming it and the fix.
 ///
 /// ```swift
 /// let structure = try describe(MainNav.self)
@@ -15,8 +15,16 @@ public func describe<F: Feature>(_ feature: F.Type) throws(StructureError) -> Fe
     return FeatureStructure(
         feature: F.name,
         fields: probe.fields,
-        actions: listedCaseNames(of: F.Action.self) ?? [],
-        effects: listedCaseNames(of: F.EffectPayload.self) ?? [])
+        actions: try sumCases(of: F.Action.self, role: "Action"),
+        effects: try sumCases(of: F.EffectPayload.self, role: "EffectPayload"))
+}
+
+/// A feature's action or effect cases; its `Action` or `EffectPayload` must be an enum.
+private func sumCases(of type: Any.Type, role: String) throws(StructureError) -> [String] {
+    guard let names = try caseNames(of: type, path: role) else {
+        throw StructureError(path: role, type: String(reflecting: type), message: "is not an enum — a feature's \(role) is a sum type")
+    }
+    return names
 }
 
 /// A state type `describe` cannot take apart: which field, which type, what to do.

@@ -1,19 +1,28 @@
 /// An enum whose cases are L1 kinds (routes, sheets, tabs, phases).
-/// `kindNames` is the full case list; `kindName` the case of this value.
+/// `kindName` is the case of this value; `kindNames`, the full list, is derived (`EnumCases`).
 ///
-/// Defaults keep conformance to one line: `kindName` is the raw value of a `String` raw enum,
-/// or the case name of a `SumType`; `kindNames` comes from `CaseIterable`.
+/// Conformance is one word: `kindName` is the raw value of a `String` raw enum (which is also
+/// `CaseIterable`: the raw values are its wire form), or the case name of a `SumType`.
 ///
 /// ```swift
 /// enum Tab: String, KindEnum, CaseIterable { case myLane, shared, profile }
-/// enum Route: SumType, KindEnum {
-///     case memoryDetail(memoryId: UUID)
-///     static let kindNames = ["memoryDetail"]
-/// }
+/// enum Route: SumType, KindEnum { case memoryDetail(memoryId: UUID) }
+/// try Route.kindNames   // ["memoryDetail"]
 /// ```
 public protocol KindEnum: Codable, Sendable {
-    static var kindNames: [String] { get }
     var kindName: String { get }
+}
+
+extension KindEnum {
+    /// Every kind, in declaration order.
+    public static var kindNames: [String] {
+        get throws(CaseListError) {
+            guard let names = try EnumCases.names(of: Self.self) else {
+                throw CaseListError(type: Self.self, message: "is not an enum", fix: "declare its kinds as enum cases")
+            }
+            return names
+        }
+    }
 }
 
 extension KindEnum where Self: RawRepresentable, RawValue == String {
@@ -22,10 +31,6 @@ extension KindEnum where Self: RawRepresentable, RawValue == String {
 
 extension KindEnum where Self: SumType {
     public var kindName: String { enumCaseName(of: self) }
-}
-
-extension KindEnum where Self: CaseIterable {
-    public static var kindNames: [String] { allCases.map(\.kindName) }
 }
 
 /// What `describe` needs to know about an L0 wrapper type without an instance of it.

@@ -31,7 +31,7 @@ final class StructureProbe {
         }
         if recording {
             let shape = sample?.shape ?? fallbackShape(of: type)
-            let kinds = sample?.kinds ?? listedCaseNames(of: type)
+            let kinds = try kinds(sample, else: type, path: path)
             fields.insert(FieldDescription(path: path, shape: optional ? "optional<\(shape)>" : shape, role: .data, kinds: kinds), at: index)
         }
         return sample?.value
@@ -49,7 +49,7 @@ final class StructureProbe {
         let innerShape = inner?.shape ?? fallbackShape(of: marked)
         let shape = role == .path ? "array<\(innerShape)>" : role == .slot ? "optional<\(innerShape)>" : innerShape
         if recording {
-            let kinds = inner?.kinds ?? listedCaseNames(of: marked)
+            let kinds = try kinds(inner, else: marked, path: path)
             fields.insert(FieldDescription(path: path, shape: shape, role: role, kinds: kinds), at: index)
         }
         guard let wrapper = marker.wrapping(inner?.value) else {
@@ -80,22 +80,19 @@ final class StructureProbe {
         if let optional = type as? any ProbeOptional.Type {
             let inner = try? sample(optional.wrappedDecodable, path: path, recording: false)
             return Sample(value: optional.noneValue, shape: "optional<\(inner?.shape ?? fallbackShape(of: optional.wrappedDecodable))>",
-                          kinds: inner?.kinds ?? listedCaseNames(of: optional.wrappedDecodable))
+                          kinds: try kinds(inner, else: optional.wrappedDecodable, path: path))
         }
         if let sequence = type as? any ProbeSequence.Type {
             let element = try? sample(sequence.elementDecodable, path: path, recording: false)
             return Sample(value: sequence.emptyValue, shape: "array<\(element?.shape ?? fallbackShape(of: sequence.elementDecodable))>",
-                          kinds: element?.kinds ?? listedCaseNames(of: sequence.elementDecodable))
+                          kinds: try kinds(element, else: sequence.elementDecodable, path: path))
         }
         if let map = type as? any ProbeMap.Type {
             let value = try? sample(map.valueDecodable, path: path, recording: false)
             return Sample(value: map.emptyValue, shape: "map<\(value?.shape ?? fallbackShape(of: map.valueDecodable))>",
-                          kinds: value?.kinds ?? listedCaseNames(of: map.valueDecodable))
+                          kinds: try kinds(value, else: map.valueDecodable, path: path))
         }
-        if let names = listedCaseNames(of: type) { return try enumSample(type, names: names, path: path) }
-        if type is any SumType.Type {
-            throw StructureError(path: path, type: "\(type)", message: "describe cannot list this sum type's cases; conform it to KindEnum or CaseNames")
-        }
+        if let names = try caseNames(of: type, path: path) { return try enumSample(type, names: names, path: path) }
         let decoder = ProbeDecoder(probe: self, prefix: path, recording: recording)
         do {
             let value = try type.init(from: decoder)
@@ -103,8 +100,7 @@ final class StructureProbe {
         } catch let error as StructureError {
             throw error
         } catch {
-            let fix = type is any RawRepresentable.Type ? "; conform it to CaseIterable or KindEnum so describe can list its cases" : ""
-            throw StructureError(path: path, type: "\(type)", message: "cannot build a sample: \(error)\(fix)")
+            throw StructureError(path: path, type: "\(type)", message: "cannot build a sample: \(error)")
         }
     }
 
@@ -135,10 +131,23 @@ final class StructureProbe {
         return nil
     }
 
+    /// The sample's cases, else those of `type` (a sample that could not be built still lists them).
+    private func kinds(_ sample: Sample?, else type: Any.Type, path: String) throws(StructureError) -> [String]? {
+        if let kinds = sample?.kinds { return kinds }
+        return try caseNames(of: type, path: path)
+    }
+
     func fallbackShape(of type: any Decodable.Type) -> String {
         if type is any SumType.Type { return "sum" }
-        if listedCaseNames(of: type) != nil || type is any RawRepresentable.Type { return "enum" }
+        if EnumMetadata.of(type) != nil || type is any RawRepresentable.Type { return "enum" }
         return "object"
+    }
+}
+
+/// The cases of `type` when it is an enum; its failure to list them, placed at `path`.
+func caseNames(of type: Any.Type, path: String) throws(StructureError) -> [String]? {
+    do { return try EnumCases.names(of: type) } catch {
+        throw StructureError(path: path, type: error.type, message: "\(error.message) — \(error.fix)")
     }
 }
 

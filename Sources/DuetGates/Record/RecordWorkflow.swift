@@ -98,7 +98,7 @@ public struct RecordWorkflow {
             try corpus.storeRunnerDescribe(platform: platform, structures: structures)
             for scenario in scenarios.scenarios {
                 try corpus.upsertScenario(fixture: scenario.fixture, feature: scenario.feature, description: scenario.description,
-                                          source: scenario.source, definition: ScenarioCoding.tree(scenario))
+                                          source: scenario.source, definition: ScenarioCoding.tree(scenario, claims: false))
             }
             for chain in scenarios.chains {
                 let nodes = chain.steps.map(\.node).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }

@@ -16,12 +16,15 @@ public enum ScenarioCoding {
 
     // MARK: - Writing
 
-    public static func tree(_ scenario: ScenarioDefinition) -> JSONValue {
+    /// `claims: false` leaves the steps' claims out: the corpus indexes what was recorded, and the
+    /// claims were checked when it was.
+    public static func tree(_ scenario: ScenarioDefinition, claims: Bool = true) -> JSONValue {
         ReplayProtocol.object([
             ("feature", .string(scenario.feature)), ("fixture", .string(scenario.fixture)),
             ("description", .string(scenario.description)), ("source", .string(scenario.source)),
             ("initialState", scenario.initialState),
-            ("steps", .array(scenario.steps.map(tree))), ("branches", .array(scenario.branches.map(tree))),
+            ("steps", .array(scenario.steps.map { tree($0, claims: claims) })),
+            ("branches", .array(scenario.branches.map { tree($0, claims: claims) })),
         ])
     }
 
@@ -40,14 +43,21 @@ public enum ScenarioCoding {
         ])
     }
 
-    static func tree(_ step: ScenarioStep) -> JSONValue {
-        ReplayProtocol.object([("label", .string(step.label)), ("line", .int(Int64(step.line))), ("action", step.action)])
+    static func tree(_ step: ScenarioStep, claims: Bool) -> JSONValue {
+        var members: [(String, JSONValue)] = [("label", .string(step.label)), ("line", .int(Int64(step.line))), ("action", step.action)]
+        if claims, !step.claims.isEmpty {
+            members.append(("claims", .array(step.claims.map { claim in
+                claim.kind == .inert ? ReplayProtocol.object([("kind", .string(claim.kind.rawValue))])
+                    : ReplayProtocol.object([("kind", .string(claim.kind.rawValue)), ("says", .string(claim.says))])
+            })))
+        }
+        return ReplayProtocol.object(members)
     }
 
-    static func tree(_ branch: ScenarioBranch) -> JSONValue {
+    static func tree(_ branch: ScenarioBranch, claims: Bool) -> JSONValue {
         ReplayProtocol.object([
-            ("name", .string(branch.name)), ("steps", .array(branch.steps.map(tree))),
-            ("branches", .array(branch.branches.map(tree))),
+            ("name", .string(branch.name)), ("steps", .array(branch.steps.map { tree($0, claims: claims) })),
+            ("branches", .array(branch.branches.map { tree($0, claims: claims) })),
         ])
     }
 
@@ -82,9 +92,25 @@ public enum ScenarioCoding {
         var steps: [ScenarioStep] = []
         for (index, step) in try array(tree, "steps", path).enumerated() {
             let at = "\(path).steps[\(index)]"
-            steps.append(ScenarioStep(label: try string(step, "label", at), line: try int(step, "line", at), action: try value(step, "action", at)))
+            steps.append(ScenarioStep(label: try string(step, "label", at), line: try int(step, "line", at), action: try value(step, "action", at),
+                                      claims: try claims(step, at)))
         }
         return steps
+    }
+
+    /// A step's claims; absent means none. An unknown kind is refused, never skipped.
+    private static func claims(_ step: JSONValue, _ path: String) throws(ShapeError) -> [StepClaim] {
+        guard step["claims"] != nil else { return [] }
+        var claims: [StepClaim] = []
+        for (index, claim) in try array(step, "claims", path).enumerated() {
+            let at = "\(path).claims[\(index)]"
+            switch try string(claim, "kind", at) {
+            case StepClaim.Kind.inert.rawValue: claims.append(StepClaim(kind: .inert, says: "inert"))
+            case StepClaim.Kind.state.rawValue: claims.append(StepClaim(kind: .state, says: try string(claim, "says", at)))
+            case let kind: throw ShapeError(path: at + ".kind", message: "unknown claim \"\(kind)\" (this duet knows inert and state)")
+            }
+        }
+        return claims
     }
 
     private static func branches(_ tree: JSONValue, _ path: String) throws(ShapeError) -> [ScenarioBranch] {

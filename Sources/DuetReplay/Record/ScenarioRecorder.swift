@@ -48,6 +48,12 @@ public struct ScenarioRecorder {
                 if case .failure(let failure) = reduced { return .failure(failure) }
                 continue
             }
+            if !step.claims.isEmpty, let failure = claimFailure(RecordedStep(
+                fixture: path.fixture, index: index, step: step, source: "\(scenario.source):\(step.line)",
+                before: state, after: newState, effects: effects)) {
+                if failure.kind != .runner { session.fixtureAnswered() }
+                return .failure(failure)
+            }
             state = newState
             steps.append(FixtureStep(label: step.label, line: step.line, action: step.action,
                                      expectedState: (try? CanonicalJSON.parse(newState)) ?? .null,

@@ -22,9 +22,12 @@ public struct ReplayServer {
     let baseStates: [String: JSONValue]
     /// The last `base` a restore brought, parsed: every snapshot of a fixture brings the same one.
     let lastBase = ParsedBase()
+    /// The scenarios' `.state` claims, by fixture and step, for the `claims` op.
+    let stateClaims: StateClaims
 
     public init(_ registry: ReplayRegistry) {
         self.registry = registry
+        stateClaims = StateClaims(registry.scenarios)
         baseStates = Dictionary(uniqueKeysWithValues: registry.featureNames.map { ($0, registry.baseState(for: $0)) })
     }
 
@@ -79,7 +82,8 @@ public struct ReplayServer {
         case "describe": return describe()
         case "scenarios": return scenarios()
         case "restore": return restore(request)
-        default: return errorLine("unknown op \"\(op)\" (this runner speaks reduce, describe, scenarios, restore, exit)")
+        case "claims": return claims(request)
+        default: return errorLine("unknown op \"\(op)\" (this runner speaks reduce, describe, scenarios, restore, claims, exit)")
         }
     }
 
@@ -129,7 +133,7 @@ public struct ReplayServer {
 
     private func scenarios() -> [UInt8] {
         line(ReplayProtocol.object([
-            ("scenarios", .array(registry.scenarios.map(ScenarioCoding.tree))),
+            ("scenarios", .array(registry.scenarios.map { ScenarioCoding.tree($0) })),
             ("chains", .array(registry.chains.map(ScenarioCoding.tree))),
         ]))
     }

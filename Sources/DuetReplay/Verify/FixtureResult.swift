@@ -26,6 +26,8 @@ public struct FixtureFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case effects
         /// A `linkToNext` step's last effect payload is not the next step's action.
         case link
+        /// A step's claim (`.inert`, a `.state` predicate) is false of what was recorded.
+        case claim
         /// The runner answered `{"error":…}`.
         case refused
         /// The runner crashed, hung or wrote garbage while this fixture was in flight.

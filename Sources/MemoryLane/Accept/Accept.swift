@@ -20,7 +20,7 @@ public enum Accept: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared(code: String)
         case inviteLoaded(inviterName: String, sharedMemoryCount: Int)
         case inviteLoadFailed(reason: String)
@@ -28,20 +28,15 @@ public enum Accept: Feature {
         case acceptSucceeded
         case acceptFailed(reason: String)
         case declineTapped
-        public static let caseNames = [
-            "appeared", "inviteLoaded", "inviteLoadFailed", "acceptTapped", "acceptSucceeded", "acceptFailed",
-            "declineTapped",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case loadInvite(code: String)
         case acceptInvite(code: String)
-        /// Delegate: exactly `RootNav.Action.inviteAccepted`.
+        /// Delegate: `RootNav.accept` makes it the root's `inviteAccepted`.
         case inviteAccepted(code: String)
-        /// Delegate: exactly `RootNav.Action.inviteDeclined`.
+        /// Delegate: `RootNav.accept` makes it the root's `inviteDeclined`.
         case inviteDeclined
-        public static let caseNames = ["loadInvite", "acceptInvite", "inviteAccepted", "inviteDeclined"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -19,20 +19,20 @@ extension Accept {
                     Branch("declines") { Step("decline: tell the root", .declineTapped) }
                     Branch("double accept") {
                         Step("accept", .acceptTapped)
-                        Step("second accept is inert", .acceptTapped)
-                        Step("decline while accepting is inert", .declineTapped)
+                        Step("second accept is inert", .acceptTapped, .inert)
+                        Step("decline while accepting is inert", .declineTapped, .inert)
                     }
                 }
                 Branch("expired") {
                     Step("expired copy", .inviteLoadFailed(reason: "expired"))
-                    Step("accept without an invite is inert", .acceptTapped)
+                    Step("accept without an invite is inert", .acceptTapped, .inert)
                 }
                 Branch("not found") {
                     Step("not found copy", .inviteLoadFailed(reason: "not-found"))
                     Step("decline", .declineTapped)
                 }
                 Branch("reappears") {
-                    Step("the same code again is inert", .appeared(code: "K7Q2PX"))
+                    Step("the same code again is inert", .appeared(code: "K7Q2PX"), .inert)
                     Step("a different code starts over", .appeared(code: "B4RB42"))
                 }
             },

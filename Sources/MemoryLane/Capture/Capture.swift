@@ -27,7 +27,7 @@ public enum Capture: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case addPhotoTapped
         case photoSourceChosen(fromCamera: Bool)
         case addVideoTapped
@@ -49,21 +49,14 @@ public enum Capture: Feature {
         case saveSucceeded(memoryId: UUID)
         case saveFailed(message: String)
         case cancelTapped
-        public static let caseNames = [
-            "addPhotoTapped", "photoSourceChosen", "addVideoTapped", "videoSourceChosen", "addVoiceNoteTapped",
-            "addLocationTapped", "tagFriendsTapped", "pickDateTapped", "modalDismissed", "photosAdded", "videoAdded",
-            "voiceNoteRecorded", "locationChosen", "friendsChosen", "dateChosen", "photoRemoved", "titleChanged",
-            "saveTapped", "saveSucceeded", "saveFailed", "cancelTapped",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case saveMemory(CaptureDraft)
-        /// Delegate: exactly `MainNav.Action.captureFinished`.
+        /// Delegate: `MainNav.capture` makes it the shell's `captureFinished`.
         case captureFinished(memoryId: UUID)
-        /// Delegate: exactly `MainNav.Action.captureCancelled`.
+        /// Delegate: `MainNav.capture` makes it the shell's `captureCancelled`.
         case captureCancelled
-        public static let caseNames = ["saveMemory", "captureFinished", "captureCancelled"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -14,16 +14,16 @@ extension Capture {
                 Branch("camera") {
                     Step("camera", .photoSourceChosen(fromCamera: true))
                     Step("photo taken", .photosAdded(ids: [Sample.photo3]))
-                    Step("a late photo with the camera gone is inert", .photosAdded(ids: [Sample.photo1]))
+                    Step("a late photo with the camera gone is inert", .photosAdded(ids: [Sample.photo1]), .inert)
                 }
                 Branch("double dismissal") {
                     Step("source dismissed", .modalDismissed(.photoSource))
-                    Step("dismissed again is inert", .modalDismissed(.photoSource))
+                    Step("dismissed again is inert", .modalDismissed(.photoSource), .inert)
                 }
                 Branch("stale dismissal") {
                     Step("library", .photoSourceChosen(fromCamera: false))
-                    Step("a late report about the source picker is inert", .modalDismissed(.photoSource))
-                    Step("a report about the camera is inert", .modalDismissed(.camera))
+                    Step("a late report about the source picker is inert", .modalDismissed(.photoSource), .inert)
+                    Step("a report about the camera is inert", .modalDismissed(.camera), .inert)
                     Step("the library's own dismissal closes it", .modalDismissed(.photoLibrary))
                 }
             },
@@ -39,7 +39,7 @@ extension Capture {
                 }
                 Branch("dismissed") {
                     Step("source dismissed", .modalDismissed(.videoSource))
-                    Step("choosing a source after dismissal is inert", .videoSourceChosen(fromCamera: true))
+                    Step("choosing a source after dismissal is inert", .videoSourceChosen(fromCamera: true), .inert)
                 }
                 Branch("recorder dismissed") {
                     Step("record", .videoSourceChosen(fromCamera: true))
@@ -65,14 +65,14 @@ extension Capture {
                 }
                 Branch("one at a time") {
                     Step("location picker", .addLocationTapped)
-                    Step("a second picker while one is up is inert", .pickDateTapped)
-                    Step("a stale date dismissal is inert", .modalDismissed(.date))
+                    Step("a second picker while one is up is inert", .pickDateTapped, .inert)
+                    Step("a stale date dismissal is inert", .modalDismissed(.date), .inert)
                     Step("the location's own dismissal closes it", .modalDismissed(.location))
                 }
                 Branch("stale completion") {
                     Step("voice recorder", .addVoiceNoteTapped)
-                    Step("a place chosen for a closed picker is inert", .locationChosen(placeName: "Nowhere"))
-                    Step("a friends result is inert", .friendsChosen(ids: [Sample.alan.id]))
+                    Step("a place chosen for a closed picker is inert", .locationChosen(placeName: "Nowhere"), .inert)
+                    Step("a friends result is inert", .friendsChosen(ids: [Sample.alan.id]), .inert)
                     Step("dismissed", .modalDismissed(.voiceRecorder))
                 }
             },
@@ -91,15 +91,15 @@ extension Capture {
                 }
                 Branch("cancelled while saving") { Step("cancel: save cancelled, tell the shell", .cancelTapped) }
                 Branch("double save") {
-                    Step("second save is inert", .saveTapped)
-                    Step("a picker while saving is inert", .addVideoTapped)
+                    Step("second save is inert", .saveTapped, .inert)
+                    Step("a picker while saving is inert", .addVideoTapped, .inert)
                 }
             },
             Scenario(Capture.self, "capture.cancel", "Cancelling closes any picker and tells the shell.", initial: State()) {
                 Step("camera route: source", .addPhotoTapped)
                 Step("camera", .photoSourceChosen(fromCamera: true))
                 Step("cancel", .cancelTapped)
-                Step("a late dismissal of the camera is inert", .modalDismissed(.camera))
+                Step("a late dismissal of the camera is inert", .modalDismissed(.camera), .inert)
             },
         ].map(\.definition)
     }

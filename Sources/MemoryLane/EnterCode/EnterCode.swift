@@ -18,19 +18,17 @@ public enum EnterCode: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case codeChanged(String)
         case submitTapped
         case cancelTapped
-        public static let caseNames = ["codeChanged", "submitTapped", "cancelTapped"]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
-        /// Delegate: exactly `RootNav.Action.codeEntered`.
+    public enum EffectPayload: SumType, Sendable, Equatable {
+        /// Delegate: `RootNav.enterCode` makes it the root's `codeEntered`.
         case codeEntered(code: String)
-        /// Delegate: exactly `RootNav.Action.enterCodeDismissed`.
+        /// Delegate: `RootNav.enterCode` makes it the root's `enterCodeDismissed`.
         case enterCodeDismissed
-        public static let caseNames = ["codeEntered", "enterCodeDismissed"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -22,22 +22,18 @@ public enum IntroduceYourself: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case nameChanged(String)
         case avatarPicked(UUID)
         case continueTapped
         case profileSaved
         case profileSaveFailed(message: String)
-        public static let caseNames = [
-            "nameChanged", "avatarPicked", "continueTapped", "profileSaved", "profileSaveFailed",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case saveProfile(name: String, avatarId: UUID?)
-        /// Delegate: exactly `RootNav.Action.introduced`.
+        /// Delegate: `RootNav.introduceYourself` makes it the root's `introduced`.
         case introduced(displayName: String)
-        public static let caseNames = ["saveProfile", "introduced"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

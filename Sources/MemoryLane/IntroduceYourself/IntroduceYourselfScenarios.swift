@@ -23,14 +23,14 @@ extension IntroduceYourself {
                         Step("failed: server copy", .profileSaveFailed(message: "500"))
                         Step("continue again", .continueTapped)
                     }
-                    Branch("double continue") { Step("second continue is inert", .continueTapped) }
+                    Branch("double continue") { Step("second continue is inert", .continueTapped, .inert) }
                 }
             },
             Scenario(IntroduceYourself.self, "introduceyourself.without-avatar", "The avatar is optional.", initial: State()) {
                 Step("name", .nameChanged("Grace"))
                 Step("continue", .continueTapped)
                 Step("saved", .profileSaved)
-                Step("a second saved is inert", .profileSaved)
+                Step("a second saved is inert", .profileSaved, .inert)
             },
         ].map(\.definition)
     }

@@ -23,7 +23,7 @@ public enum InviteCode: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared(prefilledCode: String?)
         case codeIssued(code: String, expiresAt: Date, now: Date)
         case codeIssueFailed(message: String)
@@ -32,23 +32,16 @@ public enum InviteCode: Feature {
         case shareTapped
         case regenerateTapped
         case doneTapped
-        public static let caseNames = [
-            "appeared", "codeIssued", "codeIssueFailed", "tick", "copyTapped", "shareTapped", "regenerateTapped",
-            "doneTapped",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case generateCode
         case lookUpCode(code: String)
         case startClock
         case copyToClipboard(text: String)
         case presentShareSheet(text: String)
-        /// Delegate: exactly `MainNav.Action.inviteFinished`.
+        /// Delegate: `MainNav.inviteCode` makes it the shell's `inviteFinished`.
         case inviteFinished
-        public static let caseNames = [
-            "generateCode", "lookUpCode", "startClock", "copyToClipboard", "presentShareSheet", "inviteFinished",
-        ]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -14,8 +14,8 @@ extension InviteCode {
                 }
                 Branch("expires") {
                     Step("ten minutes in: expired, clock stopped", .tick(now: Sample.later(600)))
-                    Step("copy after expiry is inert", .copyTapped)
-                    Step("ticks after expiry are inert", .tick(now: Sample.later(601)))
+                    Step("copy after expiry is inert", .copyTapped, .inert)
+                    Step("ticks after expiry are inert", .tick(now: Sample.later(601)), .inert)
                     Branch("renews") {
                         Step("regenerate", .regenerateTapped)
                         Step("issued again", .codeIssued(code: "B4RB42", expiresAt: Sample.later(1_200), now: Sample.later(610)))
@@ -30,13 +30,13 @@ extension InviteCode {
             },
             Scenario(InviteCode.self, "invitecode.prefilled", "A code from a link is looked up instead of generated.", initial: State()) {
                 Step("appeared with a code", .appeared(prefilledCode: "K7Q2PX"))
-                Step("appearing again while looking up is inert", .appeared(prefilledCode: "K7Q2PX"))
+                Step("appearing again while looking up is inert", .appeared(prefilledCode: "K7Q2PX"), .inert)
                 Step("already expired when issued", .codeIssued(code: "K7Q2PX", expiresAt: Sample.now, now: Sample.later(5)))
             },
             Scenario(InviteCode.self, "invitecode.failure", "When no code can be made, the clock never starts.", initial: State()) {
                 Step("appeared", .appeared(prefilledCode: nil))
                 Step("failed: copy", .codeIssueFailed(message: "503"))
-                Step("a tick without a code is inert", .tick(now: Sample.later(1)))
+                Step("a tick without a code is inert", .tick(now: Sample.later(1)), .inert)
                 Step("regenerate", .regenerateTapped)
             },
         ].map(\.definition)

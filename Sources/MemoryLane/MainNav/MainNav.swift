@@ -18,7 +18,6 @@ public enum MainNav: Feature {
         case capture
         case inviteCode(prefilledCode: String?)
         case notificationPriming
-        public static let kindNames = ["capture", "inviteCode", "notificationPriming"]
     }
 
     public struct State: Codable, Sendable, Equatable {
@@ -30,7 +29,7 @@ public enum MainNav: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case tabSelected(Tab)
         case captureTapped
         case inviteRequested(prefilledCode: String?)
@@ -40,16 +39,11 @@ public enum MainNav: Feature {
         case inviteFinished
         case primingFinished(granted: Bool)
         case sharedActivityArrived(count: Int)
-        public static let caseNames = [
-            "tabSelected", "captureTapped", "inviteRequested", "sheetDismissed", "captureFinished",
-            "captureCancelled", "inviteFinished", "primingFinished", "sharedActivityArrived",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case refreshLane
         case markSharedSeen
-        public static let caseNames = ["refreshLane", "markSharedSeen"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -8,7 +8,7 @@ extension MainNav {
                 Step("shared", .tabSelected(.shared))
                 Step("profile", .tabSelected(.profile))
                 Step("my lane", .tabSelected(.myLane))
-                Branch("same tab") { Step("selecting the current tab is inert", .tabSelected(.myLane)) }
+                Branch("same tab") { Step("selecting the current tab is inert", .tabSelected(.myLane), .inert) }
                 Branch("capture from another tab") {
                     Step("profile", .tabSelected(.profile))
                     Step("capture over the profile", .captureTapped)
@@ -35,30 +35,30 @@ extension MainNav {
                 Branch("cancelled") { Step("cancelled", .captureCancelled) }
                 Branch("double dismissal") {
                     Step("dismissed", .sheetDismissed)
-                    Step("dismissed again is inert", .sheetDismissed)
+                    Step("dismissed again is inert", .sheetDismissed, .inert)
                 }
                 Branch("tabs wait behind the sheet") {
-                    Step("a tab while capturing is inert", .tabSelected(.profile))
-                    Step("invite while capturing is inert", .inviteRequested(prefilledCode: nil))
+                    Step("a tab while capturing is inert", .tabSelected(.profile), .inert)
+                    Step("invite while capturing is inert", .inviteRequested(prefilledCode: nil), .inert)
                 }
                 Branch("stale finish") {
                     Step("dismissed", .sheetDismissed)
-                    Step("a finish after dismissal is inert", .captureFinished(memoryId: Sample.beach))
-                    Step("a priming answer without priming is inert", .primingFinished(granted: true))
+                    Step("a finish after dismissal is inert", .captureFinished(memoryId: Sample.beach), .inert)
+                    Step("a priming answer without priming is inert", .primingFinished(granted: true), .inert)
                 }
             },
             Scenario(MainNav.self, "mainnav.invite", "The invite sheet, plain or with a code.", initial: State()) {
                 Branch("plain invite") {
                     Step("invite", .inviteRequested(prefilledCode: nil))
                     Step("finished", .inviteFinished)
-                    Step("finished again is inert", .inviteFinished)
+                    Step("finished again is inert", .inviteFinished, .inert)
                 }
                 Branch("prefilled") {
                     Step("invite with a code", .inviteRequested(prefilledCode: "K7Q2PX"))
-                    Step("capture while inviting is inert", .captureTapped)
+                    Step("capture while inviting is inert", .captureTapped, .inert)
                     Step("dismissed", .sheetDismissed)
                 }
-                Branch("nothing showing") { Step("a finish with no sheet is inert", .inviteFinished) }
+                Branch("nothing showing") { Step("a finish with no sheet is inert", .inviteFinished, .inert) }
             },
         ].map(\.definition)
     }

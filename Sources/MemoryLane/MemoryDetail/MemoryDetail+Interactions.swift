@@ -3,8 +3,9 @@ import Foundation
 
 extension MemoryDetail {
     /// Everything after the memory has loaded: editing, sharing, reacting, islands, deleting.
+    /// A memory that failed to load offers none of it: there is no caption to edit or save over.
     static func reduceInteraction(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
-        guard let memoryId = state.memoryId, !state.isLoading, !state.isDeleting else { return [] }
+        guard let memoryId = state.memoryId, !state.isLoading, !state.isDeleting, state.errorMessage.isEmpty else { return [] }
         switch action {
         case .appeared, .memoryLoaded, .memoryLoadFailed, .deletionSucceeded, .deletionFailed:
             return []

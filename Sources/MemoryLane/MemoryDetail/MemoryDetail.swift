@@ -14,7 +14,6 @@ public enum MemoryDetail: Feature {
 
     public enum Sheet: SumType, KindEnum, Equatable {
         case sharePicker(config: ShareConfig)
-        public static let kindNames = ["sharePicker"]
     }
 
     public struct State: Codable, Sendable, Equatable {
@@ -41,7 +40,7 @@ public enum MemoryDetail: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared(memoryId: UUID, startEditing: Bool, startSharing: Bool)
         case memoryLoaded(content: MemoryContent, reaction: String)
         case memoryLoadFailed(message: String)
@@ -63,22 +62,15 @@ public enum MemoryDetail: Feature {
         case deleteTapped
         case deletionSucceeded
         case deletionFailed(message: String)
-        public static let caseNames = [
-            "appeared", "memoryLoaded", "memoryLoadFailed", "editTapped", "draftCaptionChanged", "saveCaptionTapped",
-            "cancelEditTapped", "captionSaved", "captionSaveFailed", "shareTapped", "sheetDismissed",
-            "shareFinished", "reactionSet", "reactionSetSucceeded", "reactionSetFailed", "carouselSettled",
-            "playbackPositionReported", "playbackEnded", "deleteTapped", "deletionSucceeded", "deletionFailed",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case loadMemory(memoryId: UUID)
         case saveCaption(memoryId: UUID, caption: String)
         case saveReaction(memoryId: UUID, emoji: String)
         case deleteMemory(memoryId: UUID)
-        /// Delegate: exactly `Timeline.Action.memoryDeleted`.
+        /// Delegate: `Timeline.memoryDetail` makes it the lane's `memoryDeleted`.
         case memoryDeleted(memoryId: UUID)
-        public static let caseNames = ["loadMemory", "saveCaption", "saveReaction", "deleteMemory", "memoryDeleted"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

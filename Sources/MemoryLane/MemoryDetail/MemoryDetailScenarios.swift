@@ -16,12 +16,12 @@ extension MemoryDetail {
                 Branch("loaded") { Step("loaded", .memoryLoaded(content: Sample.beachContent, reaction: "😍")) }
                 Branch("fails") {
                     Step("failed: copy", .memoryLoadFailed(message: "404"))
-                    Step("edit without a memory is inert", .editTapped)
+                    Step("edit without a memory is inert", .editTapped, .inert)
                 }
                 Branch("reappears") {
-                    Step("the same memory again is inert", .appeared(memoryId: Sample.beach, startEditing: false, startSharing: false))
-                    Step("another memory is inert: one screen, one memory", .appeared(memoryId: Sample.picnic, startEditing: true, startSharing: false))
-                    Step("share while loading is inert", .shareTapped)
+                    Step("the same memory again is inert", .appeared(memoryId: Sample.beach, startEditing: false, startSharing: false), .inert)
+                    Step("another memory is inert: one screen, one memory", .appeared(memoryId: Sample.picnic, startEditing: true, startSharing: false), .inert)
+                    Step("share while loading is inert", .shareTapped, .inert)
                 }
             },
             Scenario(MemoryDetail.self, "memorydetail.route-intents", "The route's startEditing / startSharing apply after loading.", initial: State()) {
@@ -58,18 +58,18 @@ extension MemoryDetail {
                 Branch("changed twice then failed") {
                     Step("change to laughing", .reactionSet(emoji: "😂"))
                     Step("failed: reverted to the original, not the heart", .reactionSetFailed(message: "offline"))
-                    Step("a second failure is inert", .reactionSetFailed(message: "offline"))
+                    Step("a second failure is inert", .reactionSetFailed(message: "offline"), .inert)
                 }
-                Branch("same emoji") { Step("the same reaction again is inert", .reactionSet(emoji: "❤️")) }
+                Branch("same emoji") { Step("the same reaction again is inert", .reactionSet(emoji: "❤️"), .inert) }
             },
             Scenario(MemoryDetail.self, "memorydetail.share", "The share picker for this memory.", initial: loaded) {
                 Step("share: picker with location", .shareTapped)
                 Branch("finished") { Step("shared with three", .shareFinished(memoryId: Sample.beach, recipientCount: 3)) }
                 Branch("double dismissal") {
                     Step("dismissed", .sheetDismissed)
-                    Step("dismissed again is inert", .sheetDismissed)
+                    Step("dismissed again is inert", .sheetDismissed, .inert)
                 }
-                Branch("finish for another memory") { Step("inert", .shareFinished(memoryId: Sample.picnic, recipientCount: 1)) }
+                Branch("finish for another memory") { Step("inert", .shareFinished(memoryId: Sample.picnic, recipientCount: 1), .inert) }
             },
             Scenario(MemoryDetail.self, "memorydetail.islands", "Carousel and player report their boundary summaries.", initial: loaded) {
                 Step("carousel settles on the third photo", .carouselSettled(position: 2))
@@ -83,7 +83,7 @@ extension MemoryDetail {
                 state.content.placeName = ""
                 return state
             }()) {
-                Step("playback reports are inert", .playbackPositionReported(millis: 3_000))
+                Step("playback reports are inert", .playbackPositionReported(millis: 3_000), .inert)
                 Step("share: picker without location", .shareTapped)
             },
             Scenario(MemoryDetail.self, "memorydetail.delete", "Deleting tells the host lane, or says it failed.", initial: loaded) {
@@ -93,7 +93,7 @@ extension MemoryDetail {
                     Step("failed: copy", .deletionFailed(message: "500"))
                     Step("reacting works again", .reactionSet(emoji: "👍"))
                 }
-                Branch("busy") { Step("a reaction while deleting is inert", .reactionSet(emoji: "👍")) }
+                Branch("busy") { Step("a reaction while deleting is inert", .reactionSet(emoji: "👍"), .inert) }
             },
         ].map(\.definition)
     }

@@ -22,19 +22,17 @@ public enum Onboarding: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case nextTapped
         case backTapped
         case pageSwiped(toIndex: Int)
         case skipTapped
-        public static let caseNames = ["nextTapped", "backTapped", "pageSwiped", "skipTapped"]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case trackSkipped(atIndex: Int)
-        /// Delegate: exactly `RootNav.Action.onboardingCompleted`.
+        /// Delegate: `RootNav.onboarding` makes it the root's `onboardingCompleted`.
         case onboardingCompleted
-        public static let caseNames = ["trackSkipped", "onboardingCompleted"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

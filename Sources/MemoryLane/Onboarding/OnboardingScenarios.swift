@@ -14,16 +14,16 @@ extension Onboarding {
                 Branch("goes back") {
                     Step("back: capture", .backTapped)
                     Step("back: welcome", .backTapped)
-                    Step("back on the first page is inert", .backTapped)
+                    Step("back on the first page is inert", .backTapped, .inert)
                 }
                 Branch("swipes") {
                     Step("swipe to the last page", .pageSwiped(toIndex: 3))
-                    Step("a swipe past the end is inert", .pageSwiped(toIndex: 9))
+                    Step("a swipe past the end is inert", .pageSwiped(toIndex: 9), .inert)
                     Step("swipe back to the start", .pageSwiped(toIndex: 0))
                 }
                 Branch("skips") {
                     Step("skip: tracked, completed", .skipTapped)
-                    Step("skip twice is inert", .skipTapped)
+                    Step("skip twice is inert", .skipTapped, .inert)
                 }
             },
             Scenario(Onboarding.self, "onboarding.skip-right-away", "Skipping on the first page.", initial: State()) {

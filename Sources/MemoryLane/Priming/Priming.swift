@@ -18,19 +18,17 @@ public enum Priming: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case enableTapped
         case authorizationAnswered(granted: Bool, at: Date)
         case notNowTapped(at: Date)
-        public static let caseNames = ["enableTapped", "authorizationAnswered", "notNowTapped"]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case requestAuthorization
         case scheduleWeeklyReminder
-        /// Delegate: exactly `MainNav.Action.primingFinished`.
+        /// Delegate: `MainNav.priming` makes it the shell's `primingFinished`.
         case primingFinished(granted: Bool)
-        public static let caseNames = ["requestAuthorization", "scheduleWeeklyReminder", "primingFinished"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -12,15 +12,15 @@ extension Priming {
                 Branch("denied at the prompt") {
                     Step("enable", .enableTapped)
                     Step("denied: tell the shell", .authorizationAnswered(granted: false, at: Sample.now))
-                    Step("enable after answering is inert", .enableTapped)
+                    Step("enable after answering is inert", .enableTapped, .inert)
                 }
                 Branch("not now") {
                     Step("not now", .notNowTapped(at: Sample.now))
-                    Step("not now again is inert", .notNowTapped(at: Sample.later(5)))
+                    Step("not now again is inert", .notNowTapped(at: Sample.later(5)), .inert)
                 }
                 Branch("double enable") {
                     Step("enable", .enableTapped)
-                    Step("second enable is inert", .enableTapped)
+                    Step("second enable is inert", .enableTapped, .inert)
                     Step("not now while asking: request cancelled", .notNowTapped(at: Sample.later(3)))
                 }
             },

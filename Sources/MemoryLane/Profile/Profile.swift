@@ -23,7 +23,7 @@ public enum Profile: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared
         case profileLoaded(displayName: String, friends: [Friend], requests: [Friend])
         case profileLoadFailed(message: String)
@@ -34,24 +34,16 @@ public enum Profile: Feature {
         case removeFriendTapped(friendId: UUID)
         case inviteFriendsTapped
         case signOutTapped
-        public static let caseNames = [
-            "appeared", "profileLoaded", "profileLoadFailed", "requestAccepted", "requestDeclined",
-            "requestAnswerConfirmed", "requestAnswerFailed", "removeFriendTapped", "inviteFriendsTapped",
-            "signOutTapped",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case loadProfile
         case answerRequest(friendId: UUID, accept: Bool)
         case removeFriend(friendId: UUID)
-        /// Delegate: exactly `MainNav.Action.inviteRequested`.
+        /// Delegate: `MainNav.profile` makes it the shell's `inviteRequested`.
         case inviteRequested(prefilledCode: String?)
-        /// Delegate: exactly `RootNav.Action.signOutRequested`.
+        /// Delegate: `RootNav.profile` makes it the root's `signOutRequested`.
         case signOutRequested
-        public static let caseNames = [
-            "loadProfile", "answerRequest", "removeFriend", "inviteRequested", "signOutRequested",
-        ]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

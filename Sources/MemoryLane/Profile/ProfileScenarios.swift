@@ -12,16 +12,16 @@ extension Profile {
                     Branch("confirmed") { Step("confirmed", .requestAnswerConfirmed(friendId: Sample.linus.id)) }
                     Branch("failed") {
                         Step("failed: Linus back in requests", .requestAnswerFailed(friendId: Sample.linus.id))
-                        Step("a second failure is inert", .requestAnswerFailed(friendId: Sample.linus.id))
+                        Step("a second failure is inert", .requestAnswerFailed(friendId: Sample.linus.id), .inert)
                     }
                 }
                 Branch("declines") {
                     Step("decline Barbara", .requestDeclined(friendId: Sample.barbara.id))
-                    Step("declining again is inert", .requestDeclined(friendId: Sample.barbara.id))
+                    Step("declining again is inert", .requestDeclined(friendId: Sample.barbara.id), .inert)
                 }
                 Branch("removes a friend") {
                     Step("remove Grace", .removeFriendTapped(friendId: Sample.grace.id))
-                    Step("removing again is inert", .removeFriendTapped(friendId: Sample.grace.id))
+                    Step("removing again is inert", .removeFriendTapped(friendId: Sample.grace.id), .inert)
                 }
                 Branch("invites") { Step("invite friends: ask the shell", .inviteFriendsTapped) }
                 Branch("signs out") { Step("sign out: ask the root", .signOutTapped) }

@@ -24,7 +24,7 @@ public enum Registration: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case emailChanged(String)
         case passwordChanged(String)
         case termsToggled(Bool)
@@ -32,19 +32,14 @@ public enum Registration: Feature {
         case registrationSucceeded(userId: UUID)
         case registrationFailed(reason: String)
         case haveACodeTapped
-        public static let caseNames = [
-            "emailChanged", "passwordChanged", "termsToggled", "submitTapped", "registrationSucceeded",
-            "registrationFailed", "haveACodeTapped",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case register(email: String, password: String)
-        /// Delegate: exactly `RootNav.Action.registered`.
+        /// Delegate: `RootNav.registration` makes it the root's `registered`.
         case registered(userId: UUID)
-        /// Delegate: exactly `RootNav.Action.enterCodeRequested`.
+        /// Delegate: `RootNav.registration` makes it the root's `enterCodeRequested`.
         case enterCodeRequested
-        public static let caseNames = ["register", "registered", "enterCodeRequested"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

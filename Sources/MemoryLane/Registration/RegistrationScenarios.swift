@@ -37,13 +37,13 @@ extension Registration {
                     Step("submit again", .submitTapped)
                 }
                 Branch("double submit") {
-                    Step("second submit is inert", .submitTapped)
-                    Step("have a code while submitting is inert", .haveACodeTapped)
+                    Step("second submit is inert", .submitTapped, .inert)
+                    Step("have a code while submitting is inert", .haveACodeTapped, .inert)
                 }
             },
             Scenario(Registration.self, "registration.have-a-code", "The code path asks the root for the enter-code modal.", initial: State()) {
                 Step("have a code", .haveACodeTapped)
-                Step("late success without a submit is inert", .registrationSucceeded(userId: Sample.user))
+                Step("late success without a submit is inert", .registrationSucceeded(userId: Sample.user), .inert)
             },
         ].map(\.definition)
     }

@@ -30,7 +30,6 @@ public enum RootNav: Feature {
         case main(Session)
         /// The invite interrupt: the code being accepted and the session it returns to (none before registering).
         case accept(code: String, session: Session?)
-        public static let kindNames = ["splash", "registration", "introduceYourself", "onboarding", "main", "accept"]
     }
 
     public struct State: Codable, Sendable, Equatable {
@@ -41,7 +40,7 @@ public enum RootNav: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case sessionRestored(userId: UUID, displayName: String, onboarded: Bool)
         case noSession
         case registered(userId: UUID)
@@ -54,17 +53,11 @@ public enum RootNav: Feature {
         case enterCodeDismissed
         case codeEntered(code: String)
         case signOutRequested
-        public static let caseNames = [
-            "sessionRestored", "noSession", "registered", "introduced", "onboardingCompleted", "inviteLinkOpened",
-            "inviteAccepted", "inviteDeclined", "enterCodeRequested", "enterCodeDismissed", "codeEntered",
-            "signOutRequested",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case persistSession(userId: UUID, displayName: String, onboarded: Bool)
         case clearSession
-        public static let caseNames = ["persistSession", "clearSession"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

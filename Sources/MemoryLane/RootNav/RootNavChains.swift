@@ -13,14 +13,14 @@ extension RootNav {
         return state
     }
 
-    /// The seams between the root and each stage child: the child's delegate effect is the
-    /// root's next action, byte for byte.
-    static var chains: [ChainDefinition] {
+    /// The seams between the root and each stage child: each delegate crosses through its
+    /// embedding (`RootNav.splash`, …) and is the root's next action, byte for byte.
+    static var chains: [Chain] {
         [
             Chain("rootnav-splash", "The splash's restored session becomes the root's sessionRestored.",
                   initial: [Start(Splash.self, Splash.State()), Start(RootNav.self, State())]) {
                 Hop(Splash.self, "appeared: load the session", .appeared)
-                Hop(Splash.self, "loaded: delegate out", .sessionLoaded(userId: Sample.user, displayName: "Ada", onboarded: true), linkToNext: true)
+                Hop(Splash.self, "loaded: delegate out", .sessionLoaded(userId: Sample.user, displayName: "Ada", onboarded: true), seam: RootNav.splash)
                 Hop(RootNav.self, "restored: main", .sessionRestored(userId: Sample.user, displayName: "Ada", onboarded: true))
             },
             Chain("rootnav-registration", "A registered user moves the root on to introduce yourself.",
@@ -29,16 +29,16 @@ extension RootNav {
                 Hop(Registration.self, "password", .passwordChanged("analytical1"))
                 Hop(Registration.self, "terms", .termsToggled(true))
                 Hop(Registration.self, "submit", .submitTapped)
-                Hop(Registration.self, "registered: delegate out", .registrationSucceeded(userId: Sample.user), linkToNext: true)
+                Hop(Registration.self, "registered: delegate out", .registrationSucceeded(userId: Sample.user), seam: RootNav.registration)
                 Hop(RootNav.self, "registered: introduce yourself", .registered(userId: Sample.user))
             },
             Chain("rootnav-entercode", "Registration asks for the code modal; the code it takes opens the accept interrupt.",
                   initial: [Start(Registration.self, Registration.State()), Start(EnterCode.self, EnterCode.State()),
                             Start(RootNav.self, registrationStage)]) {
-                Hop(Registration.self, "have a code: delegate out", .haveACodeTapped, linkToNext: true)
+                Hop(Registration.self, "have a code: delegate out", .haveACodeTapped, seam: RootNav.registration)
                 Hop(RootNav.self, "modal flag up", .enterCodeRequested)
                 Hop(EnterCode.self, "typed", .codeChanged("k7q2px"))
-                Hop(EnterCode.self, "submit: delegate out", .submitTapped, linkToNext: true)
+                Hop(EnterCode.self, "submit: delegate out", .submitTapped, seam: RootNav.enterCode)
                 Hop(RootNav.self, "code entered: accept", .codeEntered(code: "K7Q2PX"))
             },
             Chain("rootnav-introduceyourself", "A saved name moves the root on to onboarding.",
@@ -49,7 +49,7 @@ extension RootNav {
                   }())]) {
                 Hop(IntroduceYourself.self, "name", .nameChanged("Ada"))
                 Hop(IntroduceYourself.self, "continue", .continueTapped)
-                Hop(IntroduceYourself.self, "saved: delegate out", .profileSaved, linkToNext: true)
+                Hop(IntroduceYourself.self, "saved: delegate out", .profileSaved, seam: RootNav.introduceYourself)
                 Hop(RootNav.self, "introduced: onboarding", .introduced(displayName: "Ada"))
             },
             Chain("rootnav-onboarding", "Skipping onboarding completes it for the root.",
@@ -59,7 +59,7 @@ extension RootNav {
                       return state
                   }())]) {
                 Hop(Onboarding.self, "next", .nextTapped)
-                Hop(Onboarding.self, "skip: delegate out last", .skipTapped, linkToNext: true)
+                Hop(Onboarding.self, "skip: delegate out last", .skipTapped, seam: RootNav.onboarding)
                 Hop(RootNav.self, "completed: main", .onboardingCompleted)
             },
             Chain("rootnav-accept", "Accepting an invite ends the interrupt where progress says.",
@@ -68,14 +68,14 @@ extension RootNav {
                 Hop(Accept.self, "appeared", .appeared(code: "K7Q2PX"))
                 Hop(Accept.self, "loaded", .inviteLoaded(inviterName: "Grace", sharedMemoryCount: 12))
                 Hop(Accept.self, "accept", .acceptTapped)
-                Hop(Accept.self, "accepted: delegate out", .acceptSucceeded, linkToNext: true)
+                Hop(Accept.self, "accepted: delegate out", .acceptSucceeded, seam: RootNav.accept)
                 Hop(RootNav.self, "accepted: main", .inviteAccepted(code: "K7Q2PX"))
             },
             Chain("rootnav-profile", "Signing out from the profile sends the root back to registration.",
                   initial: [Start(Profile.self, Profile.State()), Start(RootNav.self, mainStage)]) {
-                Hop(Profile.self, "sign out: delegate out", .signOutTapped, linkToNext: true)
+                Hop(Profile.self, "sign out: delegate out", .signOutTapped, seam: RootNav.profile)
                 Hop(RootNav.self, "signed out: registration", .signOutRequested)
             },
-        ].map(\.definition)
+        ]
     }
 }

@@ -20,13 +20,13 @@ extension RootNav {
                     }
                     Branch("cancels") {
                         Step("dismissed", .enterCodeDismissed)
-                        Step("dismissed again is inert", .enterCodeDismissed)
+                        Step("dismissed again is inert", .enterCodeDismissed, .inert)
                     }
                 }
                 Branch("out of order delegates") {
-                    Step("onboarding done before registering is inert", .onboardingCompleted)
-                    Step("introduced before registering is inert", .introduced(displayName: "Ada"))
-                    Step("a second splash answer is inert", .noSession)
+                    Step("onboarding done before registering is inert", .onboardingCompleted, .inert)
+                    Step("introduced before registering is inert", .introduced(displayName: "Ada"), .inert)
+                    Step("a second splash answer is inert", .noSession, .inert)
                 }
             },
             Scenario(RootNav.self, "rootnav.returning-user", "A restored session goes straight to main; invites interrupt it.", initial: State()) {
@@ -35,7 +35,7 @@ extension RootNav {
                     Step("link opened: accept interrupt", .inviteLinkOpened(code: "K7Q2PX"))
                     Branch("accepted") { Step("accepted: main again", .inviteAccepted(code: "K7Q2PX")) }
                     Branch("stale accept") {
-                        Step("an accept for another code is inert", .inviteAccepted(code: "ZZ9ZZ9"))
+                        Step("an accept for another code is inert", .inviteAccepted(code: "ZZ9ZZ9"), .inert)
                         Step("declined: main again", .inviteDeclined)
                     }
                 }
@@ -46,11 +46,11 @@ extension RootNav {
                 }
                 Branch("signs out") {
                     Step("sign out: registration, session cleared", .signOutRequested)
-                    Step("signing out twice is inert", .signOutRequested)
+                    Step("signing out twice is inert", .signOutRequested, .inert)
                 }
                 Branch("late splash answers") {
-                    Step("a second restore is inert", .sessionRestored(userId: Sample.user, displayName: "Someone else", onboarded: false))
-                    Step("a late no-session is inert", .noSession)
+                    Step("a second restore is inert", .sessionRestored(userId: Sample.user, displayName: "Someone else", onboarded: false), .inert)
+                    Step("a late no-session is inert", .noSession, .inert)
                 }
             },
             Scenario(RootNav.self, "rootnav.interrupted-progress", "The accept interrupt returns to where progress says, not where it came from.",
@@ -63,14 +63,14 @@ extension RootNav {
                 Branch("invite during onboarding") {
                     Step("introduced: onboarding", .introduced(displayName: "Ada"))
                     Step("link opened: accept", .inviteLinkOpened(code: "K7Q2PX"))
-                    Step("onboarding done while accepting is inert", .onboardingCompleted)
+                    Step("onboarding done while accepting is inert", .onboardingCompleted, .inert)
                     Step("declined: onboarding", .inviteDeclined)
                 }
             },
             Scenario(RootNav.self, "rootnav.splash-holds", "Nothing leaves the splash but the splash's own answer.", initial: State()) {
-                Step("an invite link during the splash is inert", .inviteLinkOpened(code: "K7Q2PX"))
-                Step("enter code during the splash is inert", .enterCodeRequested)
-                Step("an empty code is inert", .codeEntered(code: ""))
+                Step("an invite link during the splash is inert", .inviteLinkOpened(code: "K7Q2PX"), .inert)
+                Step("enter code during the splash is inert", .enterCodeRequested, .inert)
+                Step("an empty code is inert", .codeEntered(code: ""), .inert)
                 Step("no session: registration", .noSession)
             },
         ].map(\.definition)

@@ -21,7 +21,7 @@ public enum SharePicker: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared(memoryId: UUID, config: ShareConfig)
         case friendsLoaded([Friend])
         case friendsLoadFailed(message: String)
@@ -32,20 +32,15 @@ public enum SharePicker: Feature {
         case shareSucceeded
         case shareFailed(message: String)
         case cancelTapped
-        public static let caseNames = [
-            "appeared", "friendsLoaded", "friendsLoadFailed", "friendToggled", "audienceChanged",
-            "includeLocationToggled", "sendTapped", "shareSucceeded", "shareFailed", "cancelTapped",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case loadFriends
         case share(memoryId: UUID, friendIds: [UUID], config: ShareConfig)
-        /// Delegate: exactly the hosts' `shareFinished` (timeline, shared, memorydetail).
+        /// Delegate: each host's `sharePicker` embedding makes it the host's `shareFinished` (timeline, shared, memorydetail).
         case shareFinished(memoryId: UUID, recipientCount: Int)
-        /// Delegate: exactly the hosts' `sheetDismissed`.
+        /// Delegate: each host's `sharePicker` embedding makes it the host's `sheetDismissed`.
         case sheetDismissed
-        public static let caseNames = ["loadFriends", "share", "shareFinished", "sheetDismissed"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

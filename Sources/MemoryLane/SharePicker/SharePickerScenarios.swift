@@ -21,7 +21,7 @@ extension SharePicker {
                 Branch("toggle twice") {
                     Step("pick Barbara", .friendToggled(friendId: Sample.barbara.id))
                     Step("unpick Barbara", .friendToggled(friendId: Sample.barbara.id))
-                    Step("a friend not in the list is inert", .friendToggled(friendId: Sample.alan.id))
+                    Step("a friend not in the list is inert", .friendToggled(friendId: Sample.alan.id), .inert)
                 }
                 Branch("as a link") {
                     Step("link", .audienceChanged("link"))
@@ -32,17 +32,17 @@ extension SharePicker {
                 Branch("cancel while sending") {
                     Step("pick Grace", .friendToggled(friendId: Sample.grace.id))
                     Step("send", .sendTapped)
-                    Step("toggling while sending is inert", .friendToggled(friendId: Sample.linus.id))
+                    Step("toggling while sending is inert", .friendToggled(friendId: Sample.linus.id), .inert)
                     Step("cancel: send cancelled, ask to close", .cancelTapped)
                 }
-                Branch("unknown audience") { Step("an audience we do not offer is inert", .audienceChanged("everyone")) }
+                Branch("unknown audience") { Step("an audience we do not offer is inert", .audienceChanged("everyone"), .inert) }
             },
             Scenario(SharePicker.self, "sharepicker.friends-fail", "Without friends, a link still works.", initial: State()) {
                 Step("appeared", .appeared(memoryId: Sample.picnic, config: ShareConfig(audience: "friends", includeLocation: false)))
                 Step("friends failed: copy", .friendsLoadFailed(message: "offline"))
                 Step("link", .audienceChanged("link"))
                 Step("send", .sendTapped)
-                Step("appearing again for the same memory is inert", .appeared(memoryId: Sample.picnic, config: ShareConfig()))
+                Step("appearing again for the same memory is inert", .appeared(memoryId: Sample.picnic, config: ShareConfig()), .inert)
             },
         ].map(\.definition)
     }

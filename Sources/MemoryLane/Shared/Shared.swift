@@ -12,12 +12,10 @@ public enum Shared: Feature {
 
     public enum Route: SumType, KindEnum, Equatable {
         case memoryDetail(memoryId: UUID, context: String, startEditing: Bool)
-        public static let kindNames = ["memoryDetail"]
     }
 
     public enum Sheet: SumType, KindEnum, Equatable {
         case sharePicker(memoryId: UUID, config: ShareConfig)
-        public static let kindNames = ["sharePicker"]
     }
 
     public struct State: Codable, Sendable, Equatable {
@@ -31,7 +29,7 @@ public enum Shared: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared
         case memoriesLoaded([SharedMemory])
         case loadFailed(message: String)
@@ -43,16 +41,11 @@ public enum Shared: Feature {
         case backTapped
         case sheetDismissed
         case shareFinished(memoryId: UUID, recipientCount: Int)
-        public static let caseNames = [
-            "appeared", "memoriesLoaded", "loadFailed", "unseenFilterToggled", "memoryTapped", "editTapped",
-            "reshareTapped", "deepLinkOpened", "backTapped", "sheetDismissed", "shareFinished",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case loadShared
         case markSeen(memoryId: UUID)
-        public static let caseNames = ["loadShared", "markSeen"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -19,24 +19,20 @@ public enum Splash: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared
         case sessionLoaded(userId: UUID, displayName: String, onboarded: Bool)
         case sessionMissing
         case sessionLoadFailed(message: String)
         case retryTapped
-        public static let caseNames = [
-            "appeared", "sessionLoaded", "sessionMissing", "sessionLoadFailed", "retryTapped",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case loadSession
-        /// Delegate: exactly `RootNav.Action.sessionRestored`.
+        /// Delegate: `RootNav.splash` makes it the root's `sessionRestored`.
         case sessionRestored(userId: UUID, displayName: String, onboarded: Bool)
-        /// Delegate: exactly `RootNav.Action.noSession`.
+        /// Delegate: `RootNav.splash` makes it the root's `noSession`.
         case noSession
-        public static let caseNames = ["loadSession", "sessionRestored", "noSession"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -25,15 +25,15 @@ extension Splash {
                 }
                 Branch("late answers are inert") {
                     Step("missing", .sessionMissing)
-                    Step("a late load is inert", .sessionLoaded(userId: Sample.user, displayName: "Ada", onboarded: true))
-                    Step("appearing again is inert", .appeared)
+                    Step("a late load is inert", .sessionLoaded(userId: Sample.user, displayName: "Ada", onboarded: true), .inert)
+                    Step("appearing again is inert", .appeared, .inert)
                 }
             },
             Scenario(Splash.self, "splash.double-retry", "A retry while one is running does not start another.", initial: State()) {
                 Step("appeared", .appeared)
                 Step("failed", .sessionLoadFailed(message: "offline"))
                 Step("retry", .retryTapped)
-                Step("second retry while loading is inert", .retryTapped)
+                Step("second retry while loading is inert", .retryTapped, .inert)
                 Step("missing", .sessionMissing)
             },
         ].map(\.definition)

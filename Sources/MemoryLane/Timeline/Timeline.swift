@@ -13,13 +13,11 @@ public enum Timeline: Feature {
 
     public enum Route: SumType, KindEnum, Equatable {
         case memoryDetail(memoryId: UUID, context: String, startEditing: Bool, startSharing: Bool)
-        public static let kindNames = ["memoryDetail"]
         var memoryId: UUID { switch self { case .memoryDetail(let id, _, _, _): id } }
     }
 
     public enum Sheet: SumType, KindEnum, Equatable {
         case sharePicker(memoryId: UUID, config: ShareConfig)
-        public static let kindNames = ["sharePicker"]
     }
 
     public struct State: Codable, Sendable, Equatable {
@@ -36,7 +34,7 @@ public enum Timeline: Feature {
         public init() {}
     }
 
-    public enum Action: SumType, Sendable, Equatable, CaseNames {
+    public enum Action: SumType, Sendable, Equatable {
         case appeared
         case refreshPulled
         case reachedEnd
@@ -52,16 +50,10 @@ public enum Timeline: Feature {
         case shareFinished(memoryId: UUID, recipientCount: Int)
         case memoryDeleted(memoryId: UUID)
         case bannerDismissed
-        public static let caseNames = [
-            "appeared", "refreshPulled", "reachedEnd", "pageLoaded", "pageLoadFailed", "memoryTapped", "editTapped",
-            "shareTapped", "deepLinkOpened", "backTapped", "popToRootTapped", "sheetDismissed", "shareFinished",
-            "memoryDeleted", "bannerDismissed",
-        ]
     }
 
-    public enum EffectPayload: SumType, Sendable, Equatable, CaseNames {
+    public enum EffectPayload: SumType, Sendable, Equatable {
         case loadPage(cursor: String)
-        public static let caseNames = ["loadPage"]
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {

@@ -2,7 +2,7 @@ import DuetScenarios
 
 extension Timeline {
     /// The seams between the lane and the detail and share picker it hosts.
-    static var chains: [ChainDefinition] {
+    static var chains: [Chain] {
         [
             Chain("timeline-memorydetail", "A memory deleted in its detail leaves the lane and the stack.",
                   initial: [Start(Timeline.self, loaded), Start(MemoryDetail.self, MemoryDetail.State())]) {
@@ -10,7 +10,7 @@ extension Timeline {
                 Hop(MemoryDetail.self, "appeared", .appeared(memoryId: Sample.beach, startEditing: false, startSharing: false))
                 Hop(MemoryDetail.self, "loaded", .memoryLoaded(content: Sample.beachContent, reaction: ""))
                 Hop(MemoryDetail.self, "delete", .deleteTapped)
-                Hop(MemoryDetail.self, "deleted: delegate out", .deletionSucceeded, linkToNext: true)
+                Hop(MemoryDetail.self, "deleted: delegate out", .deletionSucceeded, seam: Timeline.memoryDetail)
                 Hop(Timeline.self, "deleted: route and tile gone", .memoryDeleted(memoryId: Sample.beach))
             },
             Chain("timeline-sharepicker", "A share from the lane's picker closes the sheet and counts recipients.",
@@ -20,9 +20,9 @@ extension Timeline {
                 Hop(SharePicker.self, "friends", .friendsLoaded([Sample.grace, Sample.linus]))
                 Hop(SharePicker.self, "pick Grace", .friendToggled(friendId: Sample.grace.id))
                 Hop(SharePicker.self, "send", .sendTapped)
-                Hop(SharePicker.self, "shared: delegate out", .shareSucceeded, linkToNext: true)
+                Hop(SharePicker.self, "shared: delegate out", .shareSucceeded, seam: Timeline.sharePicker)
                 Hop(Timeline.self, "finished: no sheet, count up", .shareFinished(memoryId: Sample.beach, recipientCount: 1))
             },
-        ].map(\.definition)
+        ]
     }
 }

@@ -42,6 +42,15 @@ struct MemoryLaneReplay {
         return Reduced(state: try CanonicalJSON.parse(stateText), effects: try CanonicalJSON.parse(effectsText).arrayValue ?? [])
     }
 
+    /// The runner's verdicts on the `.state` claims of one step (the `claims` op the recorder sends).
+    func claims(fixture: String, step: Int, state: JSONValue) throws -> [ClaimOutcome] {
+        let request = ReplayProtocol.request(op: "claims", [("fixture", .string(fixture)), ("step", .int(Int64(step))), ("state", state)])
+        guard let line = server.respond(to: Array(request.dropLast())) else { throw ReplayError(description: "no response") }
+        let response = try CanonicalJSON.parse(Array(line.dropLast()))
+        if let error = response["error"]?.stringValue { throw ReplayError(description: error) }
+        return (response["claims"]?.arrayValue ?? []).map { ClaimOutcome(says: $0["says"]?.stringValue ?? "", holds: $0["holds"]?.boolValue ?? false) }
+    }
+
     /// A recorded leaf fixture: the state after each step (index 0 is the initial state).
     struct Recording {
         var fixture: String

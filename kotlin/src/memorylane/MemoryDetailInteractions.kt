@@ -8,11 +8,14 @@ import memorylane.MemoryDetail.EffectPayload
 import memorylane.MemoryDetail.Sheet
 import memorylane.MemoryDetail.State
 
-/** Everything after the memory has loaded: editing, sharing, reacting, islands, deleting. */
+/**
+ * Everything after the memory has loaded: editing, sharing, reacting, islands, deleting.
+ * A memory that failed to load offers none of it: there is no caption to edit or save over.
+ */
 internal object MemoryDetailInteractions {
     fun reduce(state: State, action: Action): Reduced<State, EffectPayload> {
         val memoryId = state.memoryId
-        if (memoryId == null || state.isLoading || state.isDeleting) return state.reduced()
+        if (memoryId == null || state.isLoading || state.isDeleting || state.errorMessage.isNotEmpty()) return state.reduced()
         return when (action) {
             is Action.Appeared, is Action.MemoryLoaded, is Action.MemoryLoadFailed, Action.DeletionSucceeded, is Action.DeletionFailed -> state.reduced()
             Action.EditTapped -> if (state.isEditing) state.reduced() else MemoryDetail.beginEditing(state).reduced()
