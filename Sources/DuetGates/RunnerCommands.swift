@@ -19,13 +19,17 @@ public struct RunnerCommands: Sendable, Equatable {
             if let explicit, platforms.count == 1 {
                 result.commands[platform] = explicit
             } else if let manifest, let command = manifest.runners[platform] {
-                let root = URL(fileURLWithPath: manifest.file).deletingLastPathComponent().deletingLastPathComponent().path
-                result.commands[platform] = "cd \(shellQuoted(root)) && \(command)"
+                result.commands[platform] = "cd \(shellQuoted(root(of: manifest))) && \(command)"
             } else {
                 result.missing.append(platform)
             }
         }
         return result
+    }
+
+    /// The repository root runner commands run from: the folder holding `parity/`.
+    public static func root(of manifest: Manifest) -> String {
+        URL(fileURLWithPath: manifest.file).deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     static func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }

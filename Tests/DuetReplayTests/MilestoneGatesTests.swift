@@ -69,4 +69,37 @@ final class MilestoneGatesTests: XCTestCase {
         XCTAssertEqual(missing?.first?["platform"]?.stringValue, "kotlin")
         XCTAssertTrue(report.err.contains("verify kotlin not checked"), report.err)
     }
+
+    func testARunnerThatIsNotBuiltYetIsNotCheckedAndNoRunIsStoredForIt() throws {
+        XCTAssertEqual(duet("record").status, .holds)
+        let manifestPath = directory.appendingPathComponent("parity/manifest.yaml")
+        let manifest = try String(contentsOf: manifestPath, encoding: .utf8)
+        try manifest.replacingOccurrences(of: "runners:\n  swift: ./runner\n", with: "runners:\n  swift: ./runner\n  kotlin: build/kotlin-runner\n")
+            .write(to: manifestPath, atomically: true, encoding: .utf8)
+
+        let preview = duet("milestone", "--preview", "--format", "json")
+        XCTAssertEqual(preview.status, .holds, "a flavor not built yet is not a failing gate: \(preview.err)")
+        let report = try CanonicalJSON.parse(preview.out)
+        let missingVerify = try XCTUnwrap(report["verifyMissing"]?.arrayValue?.first)
+        XCTAssertEqual(missingVerify["platform"]?.stringValue, "kotlin")
+        XCTAssertTrue(missingVerify["reason"]?.stringValue?.contains("build/kotlin-runner is not built") == true, preview.out)
+        XCTAssertTrue(missingVerify["reason"]?.stringValue?.contains("duet verify --platform kotlin") == true, preview.out)
+        XCTAssertEqual(report["drillMissing"]?.arrayValue?.first?["platform"]?.stringValue, "kotlin")
+        XCTAssertEqual(report["drill"]?.arrayValue?.compactMap { $0["platform"]?.stringValue }, ["swift"], "the built runner is drilled")
+        XCTAssertTrue(preview.err.contains("drill kotlin not checked"), preview.err)
+        let corpus = try Corpus.open(at: corpusPath)
+        XCTAssertEqual(try corpus.runs(platform: "kotlin").count, 0)
+        XCTAssertEqual(try corpus.drillRuns(platform: "kotlin").count, 0)
+
+        // Control: once it is built, the same milestone verifies and drills it.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("build"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("build/kotlin-runner").path,
+                                                   withDestinationPath: try XCTUnwrap(SampleRunner.executable))
+        let built = duet("milestone", "--preview", "--format", "json")
+        XCTAssertEqual(built.status, .holds, built.err)
+        XCTAssertTrue(built.err.contains("no full kotlin run was stored; verified it now"), built.err)
+        XCTAssertTrue(built.err.contains("no full kotlin restore drill was stored; drilled it now"), built.err)
+        XCTAssertNil(try CanonicalJSON.parse(built.out)["drillMissing"])
+        XCTAssertEqual(try corpus.runs(platform: "kotlin").count, 1)
+    }
 }

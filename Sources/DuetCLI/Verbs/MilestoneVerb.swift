@@ -18,7 +18,9 @@ struct MilestoneVerb: Verb {
     duet milestone show NAME   prints a stored milestone again.
     --format html writes one self-contained page (inline CSS and SVG, no external asset) that reads on a phone.
     Before the report: the manifest's lint runs, and every platform with a runner under runners: but no
-    full verify run is verified (filtered runs — --feature, --fixture, a shard — never stand for the whole).
+    full verify run is verified, and with no full restore drill is drilled (filtered runs — --feature,
+    --fixture, a shard — never stand for the whole). A runner that is not built yet (or not on PATH)
+    is reported as not checked, with the command to run once it is built; nothing is stored for it.
     The report carries census, coverage, islands, ledger, verify (failing fixtures listed), lint, the
     latest audit, and what changed since the previous milestone (status changes, newly failing fixtures).
     Exit 0 when every check that ran holds, 1 when the closure check or a gate fails.
@@ -102,10 +104,11 @@ struct MilestoneVerb: Verb {
 
     /// The lint, and a full verify of every platform that has none stored yet.
     private func gates(_ corpus: Corpus, _ manifest: Manifest, _ context: VerbContext) throws -> MilestoneInputs {
-        let inputs = try MilestoneGates(corpus: corpus, manifest: manifest).run { platform, done, total in
-            context.progress("milestone: verify \(platform)", done: done, total: total)
+        let inputs = try MilestoneGates(corpus: corpus, manifest: manifest).run { gate, platform, done, total in
+            context.progress("milestone: \(gate.rawValue) \(platform)", done: done, total: total)
         }
         for platform in inputs.verifiedNow { context.note("duet milestone: no full \(platform) run was stored; verified it now") }
+        for platform in inputs.drilledNow { context.note("duet milestone: no full \(platform) restore drill was stored; drilled it now") }
         return inputs
     }
 

@@ -19,9 +19,15 @@ public struct MilestoneInputs: Sendable {
     public var verifiedNow: [String]
     /// Platforms expected (a runner is configured, or runs are stored) and why each has no full run.
     public var notVerified: [String: String]
+    /// Platforms the milestone drilled itself just now.
+    public var drilledNow: [String]
+    /// Platforms with a runner but no full restore drill, and why.
+    public var notDrilled: [String: String]
 
-    public init(lint: LintReport? = nil, verifiedNow: [String] = [], notVerified: [String: String] = [:]) {
+    public init(lint: LintReport? = nil, verifiedNow: [String] = [], notVerified: [String: String] = [:],
+                drilledNow: [String] = [], notDrilled: [String: String] = [:]) {
         self.lint = lint; self.verifiedNow = verifiedNow; self.notVerified = notVerified
+        self.drilledNow = drilledNow; self.notDrilled = notDrilled
     }
 }
 

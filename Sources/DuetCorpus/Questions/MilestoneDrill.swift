@@ -29,12 +29,15 @@ extension Corpus {
 extension MilestoneReport {
     /// One check per platform drilled; none stored is not checked, never holding.
     var drillChecks: [MilestoneCheck] {
+        let missing = (drillMissing ?? []).map { MilestoneCheck(name: "drill \($0.platform)", status: .notChecked, detail: $0.reason) }
         guard let drill, !drill.isEmpty else {
-            return [MilestoneCheck(name: "drill", status: .notChecked, detail: "no full restore drill is stored: run `duet drill restore`")]
+            return missing.isEmpty
+                ? [MilestoneCheck(name: "drill", status: .notChecked, detail: "no full restore drill is stored: run `duet drill restore`")]
+                : missing
         }
         return drill.map { d in
             MilestoneCheck(name: "drill \(d.platform)", status: d.status == "passed" ? .holds : .fails,
                            detail: "\(d.fixtures) fixtures, \(d.steps) steps, \(d.findings) finding(s)" + (d.ruled > 0 ? ", \(d.ruled) ruled" : ""))
-        }
+        } + missing
     }
 }

@@ -27,6 +27,8 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var difference: MilestoneDifference?
     /// The latest full restore drill per platform (nil in reports recorded before drills existed).
     public var drill: [DrillStatus]? = nil
+    /// Platforms with a runner but no full restore drill, and why (nil in reports recorded before).
+    public var drillMissing: [MissingVerify]? = nil
 
     /// Every check that ran holds: the census closes, no island needs promoting, every full verify
     /// run passed, the lint and the audit (when there are ones) found nothing. See `checks`.
@@ -81,6 +83,7 @@ public struct FailingFixture: Sendable, Codable, Equatable {
 }
 
 /// A platform the milestone could not report a full verify run for.
+/// A platform a gate (verify, the restore drill) expected to judge but could not, and why.
 public struct MissingVerify: Sendable, Codable, Equatable {
     public var platform: String
     public var reason: String

@@ -27,6 +27,9 @@ extension Corpus {
                                      census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
                                      ledger: ledger, inventory: MilestoneInventory(kinds: [], fields: [], fixtures: [], entries: []), difference: nil)
         report.drill = try latestFullDrills()
+        let drilled = Set((report.drill ?? []).map(\.platform))
+        let undrilled = inputs.notDrilled.filter { !drilled.contains($0.key) }
+        report.drillMissing = undrilled.isEmpty ? nil : undrilled.sorted { $0.key < $1.key }.map { MissingVerify(platform: $0.key, reason: $0.value) }
         report.inventory = MilestoneInventory(
             kinds: coverage.entries.filter(\.reached).map(\.kind).sorted(),
             fields: try database.rows("SELECT feature || '.' || field || ' (' || primitive || ')' FROM l0_fields ORDER BY 1")

@@ -19,6 +19,7 @@ extension MilestoneReport {
         body += (verifyMissing ?? []).map { "<p>\(escape($0.platform)): not verified — \(escape($0.reason))</p>\n" }.joined()
         if !failingTable.rows.isEmpty { body += "<h3>Failing fixtures</h3>\n" + table(failingTable) }
         body += "<h2>Restore drill</h2>\n" + ((drill ?? []).isEmpty ? "<p>No full restore drill is stored.</p>\n" : table(drillTable))
+        body += (drillMissing ?? []).map { "<p>\(escape($0.platform)): not drilled — \(escape($0.reason))</p>\n" }.joined()
         body += "<h2>Lint</h2>\n" + (lint.map { "<p>\(escape($0.summary)).</p>\n" + ((lintTable?.rows.isEmpty ?? true) ? "" : table(lintTable!)) }
                                        ?? "<p>No parity/manifest.yaml was linted.</p>\n")
         body += "<h2>Audit</h2>\n" + (audit.map { "<p>\(escape("\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " "))")).</p>\n"

@@ -12,7 +12,8 @@ extension MilestoneReport {
         out += section("Corpus", table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
                                        [[corpus.fixtures, corpus.steps, corpus.snapshots, corpus.blobs, corpus.bytes].map(String.init)]))
         out += section("Verify", verifyMarkdown())
-        out += section("Restore drill", (drill ?? []).isEmpty ? "No full restore drill is stored.\n" : table(drillTable))
+        out += section("Restore drill", ((drill ?? []).isEmpty ? "No full restore drill is stored.\n" : table(drillTable))
+                           + (drillMissing ?? []).map { "\n- \($0.platform): not drilled — \($0.reason)\n" }.joined())
         out += section("Lint", lint.map { "\($0.summary).\n" + ((lintTable?.rows.isEmpty ?? true) ? "" : "\n" + table(lintTable!)) }
                            ?? "No parity/manifest.yaml was linted.\n")
         out += section("Audit", audit.map { "\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " ")).\n"
