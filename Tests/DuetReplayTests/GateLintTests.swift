@@ -4,7 +4,7 @@ import DuetCorpus
 import Foundation
 import XCTest
 
-/// `duet lint` against stored and refreshed describe answers, and the lint `verify` runs first.
+/// `duet lint` against stored and refreshed describe answers, and the lint `verify` runs with its replay.
 final class GateLintTests: XCTestCase {
     var directory: URL!
     var corpusPath: String { directory.appendingPathComponent("corpus.db").path }
@@ -40,7 +40,7 @@ final class GateLintTests: XCTestCase {
         return (status, String(decoding: out.captured, as: UTF8.self), String(decoding: err.captured, as: UTF8.self))
     }
 
-    func testVerifyRunsTheLintFirstAndAFindingFailsIt() throws {
+    func testVerifyRunsTheLintAndAFindingFailsIt() throws {
         try manifest(ruling: "tally.sheets")
         XCTAssertEqual(duet("record").status, .holds)
         let failing = duet("verify", "--format", "json")
@@ -82,6 +82,23 @@ final class GateLintTests: XCTestCase {
 
         try manifest(ruling: "tally.sheet", runners: "  swift: ./runner\n  kotlin: exit 4\n")
         XCTAssertEqual(duet("lint", "--refresh").status, .environment)
+    }
+
+    func testVerifyOnTwoPlatformsJudgesParityFromTheDescribesItJustStoredNotStaleOnes() throws {
+        // A case added on both platforms since the last run: the stored kotlin describe lacks it.
+        try manifest(ruling: "tally.sheet", runners: "  swift: ./runner\n  kotlin: ./runner\n")
+        XCTAssertEqual(duet("record").status, .holds)
+        let corpus = try Corpus.open(at: corpusPath)
+        var stale = try XCTUnwrap(try corpus.runnerDescribes()["swift"])
+        let tally = try XCTUnwrap(stale.firstIndex { $0.feature == "tally" })
+        stale[tally].actions.removeLast()
+        try corpus.storeRunnerDescribe(platform: "kotlin", structures: stale)
+        XCTAssertEqual(duet("lint").status, .findings, "control: the stored describes differ")
+
+        let verify = duet("verify", "--platform", "all", "--format", "json")
+        XCTAssertEqual(verify.status, .holds, verify.err)
+        XCTAssertEqual(try CanonicalJSON.parse(verify.out)["lint"]?["findings"]?.arrayValue?.count, 0, verify.out)
+        XCTAssertTrue(verify.err.contains("declaration parity holds between swift and kotlin"), verify.err)
     }
 
     func testAnUnreadableManifestExits2AndNoManifestIsBadUsage() throws {

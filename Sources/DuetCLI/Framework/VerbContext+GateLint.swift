@@ -2,10 +2,10 @@ import DuetGates
 import DuetManifest
 
 extension VerbContext {
-    /// The lint a gate runs first (`verify`): its findings and summary go to stderr; nil, said so,
+    /// The lint a gate runs with it (`verify`): its findings and summary go to stderr; nil, said so,
     /// when there is no manifest to lint. The caller reports the result and lets it count.
-    func lintBeforeGate(_ gate: String, manifestPath: String? = nil) throws -> LintReport? {
-        guard let report = try LintWorkflow.beforeGate(corpus: try corpus(), manifestPath: manifestPath, from: workingDirectory) else {
+    func gateLint(_ gate: String, manifestPath: String? = nil) throws -> LintReport? {
+        guard let report = try LintWorkflow.forGate(corpus: try corpus(), manifestPath: manifestPath, from: workingDirectory) else {
             note("duet \(gate): no parity/manifest.yaml: lint not run")
             return nil
         }

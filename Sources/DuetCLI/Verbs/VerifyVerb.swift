@@ -12,7 +12,8 @@ struct VerifyVerb: Verb {
     at its first divergence, reported with its step, label, action, the first divergent JSON path and
     both fragments. Chains thread one state per node and check linkToNext seams. Every run and
     fixture result is stored in the corpus. No stored fixture, or a platform without a runner, fails.
-    The manifest's lint runs first; its findings are reported and fail the run.
+    The manifest's lint runs after the replay, so its declaration parity judges the describe answers
+    this run just stored; its findings are reported and fail the run.
     With --platform all, each runner's describe answer is also stored and compared with Swift's:
     a field, role, shape, kind or case list that differs is a finding that names the feature and
     field. Exit 0 holds, 1 divergence, lint finding or declaration difference, 3 runner missing or
@@ -68,13 +69,14 @@ struct VerifyVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let lint = try context.lintBeforeGate("verify")
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }
+        // After the run: with several platforms it refreshed the stored describes the lint compares.
+        let lint = try context.gateLint("verify")
         var report = ReplayReports.verify(outcome)
         report.attach(lint)
         context.render(report, as: format)

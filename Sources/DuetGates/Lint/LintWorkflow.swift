@@ -63,9 +63,9 @@ extension LintReport: GateOutcome {
 }
 
 extension LintWorkflow {
-    /// The lint a gate runs first (`verify`): the manifest at `manifestPath`, else the one found
+    /// The lint a gate runs with it (`verify`): the manifest at `manifestPath`, else the one found
     /// walking up from `directory`; nil when there is none, so the gate can say it was not run.
-    public static func beforeGate(corpus: Corpus, manifestPath: String?, from directory: String) throws -> LintReport? {
+    public static func forGate(corpus: Corpus, manifestPath: String?, from directory: String) throws -> LintReport? {
         guard let path = manifestPath ?? Manifest.locate(from: directory) else { return nil }
         return try LintWorkflow(corpus: corpus, manifestPath: path).run()
     }
