@@ -78,14 +78,14 @@ public enum ManifestHistory {
 }
 
 /// A pipe read to its end on another thread.
-private final class DrainedPipe: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
+private struct DrainedPipe: Sendable {
+    private let drained = Locked<Data?>(nil)
     init(_ pipe: Pipe) {
-        DispatchQueue.global().async { [self] in
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
+        let drained = self.drained
+        DispatchQueue.global().async {
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            drained.withLock { $0 = data }
         }
     }
-    func wait() -> Data { done.wait(); done.signal(); return data }
+    func wait() -> Data { drained.wait(until: { $0 != nil }) { $0! } }
 }

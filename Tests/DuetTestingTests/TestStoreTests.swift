@@ -188,9 +188,8 @@ final class TestStoreTests: XCTestCase {
 }
 
 /// Collects what stores report (thread-safe: deinit may run anywhere).
-private final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failures: [TestStoreFailure] = []
-    func add(_ failure: TestStoreFailure) { lock.lock(); failures.append(failure); lock.unlock() }
-    var all: [TestStoreFailure] { lock.lock(); defer { lock.unlock() }; return failures }
+private struct Reports: Sendable {
+    private let failures = Locked([TestStoreFailure]())
+    func add(_ failure: TestStoreFailure) { failures.withLock { $0.append(failure) } }
+    var all: [TestStoreFailure] { failures.withLock { $0 } }
 }

@@ -27,7 +27,7 @@ private struct SharedName: Encodable {
 private struct Sparse: Codable { var zulu: Int; var mike: String?; var alpha: Int?; var kilo: [Sparse]? }
 
 /// Records the coding path it is encoded at.
-private final class PathProbe: Encodable, @unchecked Sendable {
+private final class PathProbe: Encodable {
     var seen: [String] = []
     func encode(to encoder: Encoder) throws {
         seen = encoder.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -96,9 +96,8 @@ final class DialectByteEncoderReuseTests: XCTestCase {
     }
 }
 
-private final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0   // guarded by `lock`
-    func add() { lock.lock(); value += 1; lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+private struct Tally: Sendable {
+    private let value = Locked(0)
+    func add() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
 }

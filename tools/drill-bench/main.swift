@@ -38,19 +38,18 @@ func statusMB(_ key: String) -> Double {
 }
 
 /// The highest `RssAnon` seen, sampled every 0.2 s on its own thread (the kernel keeps no peak of it).
-final class AnonymousPeak: @unchecked Sendable {
-    private let lock = NSLock()
-    private var peak = 0.0
+struct AnonymousPeak: Sendable {
+    private let peak = Locked(0.0)
     init() {
-        Thread.detachNewThread { [self] in
+        Thread.detachNewThread { [peak] in
             while true {
                 let now = statusMB("RssAnon")
-                lock.withLock { peak = max(peak, now) }
+                peak.withLock { $0 = max($0, now) }
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
     }
-    var value: Double { lock.withLock { max(peak, statusMB("RssAnon")) } }
+    var value: Double { peak.withLock { max($0, statusMB("RssAnon")) } }
 }
 let executable = Bundle.main.executablePath ?? arguments[0]
 

@@ -2,6 +2,8 @@ import Foundation
 
 /// Idle `ByteEncoder`s kept between calls, so an encode does not allocate its buffers anew.
 /// Each caller takes an encoder of its own; nested and concurrent encodes get different ones.
+// Unchecked because `ByteEncoder` is not `Sendable`; sound because an encoder is either in `idle`
+// (touched only under `lock`) or owned by the one caller that took it, never both.
 final class ByteEncoderPool: @unchecked Sendable {
     static let shared = ByteEncoderPool()
 

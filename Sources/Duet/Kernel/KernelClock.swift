@@ -45,7 +45,8 @@ public final class DispatchClock: KernelClock {
     }
 }
 
-// The store is single-threaded: work is only ever run on the main queue it was scheduled for.
+// Unchecked because `DispatchWorkItem` wants a `@Sendable` block; sound because the store is driven
+// from the main thread (see `DispatchClock`) and the work runs on the main queue, so it never changes thread.
 private final class MainQueueWork: @unchecked Sendable {
     private let work: () -> Void
     init(_ work: @escaping () -> Void) { self.work = work }

@@ -49,7 +49,7 @@ public final class VerbContext {
 }
 
 /// A byte sink for stdout/stderr (a file handle in the CLI, a buffer in tests).
-final class OutputSink: @unchecked Sendable {
+final class OutputSink {
     private let handle: FileHandle?
     private(set) var captured: [UInt8] = []
     let isTerminal: Bool

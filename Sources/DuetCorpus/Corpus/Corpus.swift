@@ -12,7 +12,11 @@ import Foundation
 ///
 /// An existing file must carry exactly this binary's migrations (see `Migrator`): one with
 /// pending migrations opens only with `migrate: true` (what `duet corpus migrate` does).
-public final class Corpus: @unchecked Sendable {
+///
+/// Not `Sendable`: a corpus is one connection with its statement cache and transaction depth, used
+/// from one thread. Work on another thread opens its own `Corpus` on the same file (WAL lets readers
+/// run beside the writer) or is handed values, as the import's parse-ahead threads are.
+public final class Corpus {
     /// The connection; SQL stays inside this module.
     let database: Database
     public var path: String { database.path }

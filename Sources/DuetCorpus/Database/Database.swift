@@ -11,8 +11,9 @@ import CSQLite
 /// let rows = try db.rows("SELECT text FROM notes WHERE id > ?", [.integer(0)])
 /// ```
 ///
-/// SQLite is opened in serialized mode; still, use one connection from one task at a time.
-final class Database: @unchecked Sendable {
+/// Not `Sendable`: the statement cache and transaction depth belong to the thread using the
+/// connection (SQLite's serialized mode would guard only its own state, not a transaction's span).
+final class Database {
     enum Mode: Sendable { case readWrite, readOnly }
 
     /// Page size of new database files.

@@ -61,11 +61,12 @@ struct ParsedFixtureFile: Sendable {
         DispatchQueue.global().async {
             for (index, batch) in batches.enumerated() {
                 guard pipeline.waitForRoom(index) else { break }
-                let results = ResultSlots<ParsedFixtureFile>(count: batch.count)
+                let results = Locked([ParsedFixtureFile?](repeating: nil, count: batch.count))
                 DispatchQueue.concurrentPerform(iterations: batch.count) { item in
-                    results.set(item, read(batch[item], knownHash: knownHashes[batch[item].name], plans: plans, reading: reading))
+                    let parsed = read(batch[item], knownHash: knownHashes[batch[item].name], plans: plans, reading: reading)
+                    results.withLock { $0[item] = parsed }
                 }
-                pipeline.put(index, results.values)
+                pipeline.put(index, results.withLock { $0.map { $0! } })
             }
             pipeline.finish()
         }
@@ -84,13 +85,4 @@ struct ParsedFixtureFile: Sendable {
         }
         pipeline.waitUntilFinished()
     }
-}
-
-/// Slots filled from several threads, each index written once.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Value) { lock.lock(); slots[index] = value; lock.unlock() }
-    var values: [Value] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
 }

@@ -2,14 +2,14 @@ import Foundation
 import Duet
 
 /// A corpus rebuilt from a seed, and the local rows carried into it from the file it replaced.
-public struct SeedLoad: Sendable {
+public struct SeedLoad {
     public let corpus: Corpus
     /// Table → rows carried (`LocalHistory.tables`).
     public let carried: [String: Int]
 }
 
 /// A corpus opened for use, with what the user should be told about it (printed by the CLI on stderr).
-public struct OpenedCorpus: Sendable {
+public struct OpenedCorpus {
     public let corpus: Corpus
     public let notices: [String]
 }

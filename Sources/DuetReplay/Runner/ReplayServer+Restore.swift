@@ -46,8 +46,8 @@ extension ReplayServer {
 
 }
 
-/// The last restore base seen, with its tree (a runner serves one request at a time).
-final class ParsedBase: @unchecked Sendable {
+/// The last restore base seen, with its tree; the server that owns it serves one request at a time.
+final class ParsedBase {
     private var bytes: [UInt8] = []
     private var parsed: JSONValue = .null
 

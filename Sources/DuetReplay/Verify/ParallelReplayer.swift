@@ -35,17 +35,18 @@ public struct ParallelReplayer: Sendable {
         }
         let count = min(processes, fixtures.count)
         let shards = (0..<count).map { shard in Array(stride(from: shard, to: fixtures.count, by: count)) }
-        let collected = ShardResults(count: shards.count)
+        let collected = Locked([VerifyRun?](repeating: nil, count: shards.count))
         DispatchQueue.concurrentPerform(iterations: shards.count) { shard in
             let session = ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
             let run = FixtureReplayer(session: session, platform: platform, window: window).verify(shards[shard].map { fixtures[$0] })
             session.close()
-            collected.store(run, shard: shard)
+            collected.withLock { $0[shard] = run }
         }
         progress?(fixtures.count, fixtures.count)
         var results = [FixtureResult?](repeating: nil, count: fixtures.count)
         var failure: RunnerFailure?
-        for (shard, run) in collected.runs.enumerated() {
+        let runs = collected.withLock { stored in stored.map { $0! } }
+        for (shard, run) in runs.enumerated() {
             for (position, result) in run.results.enumerated() { results[shards[shard][position]] = result }
             failure = failure ?? run.runnerFailure
         }
@@ -53,15 +54,4 @@ public struct ParallelReplayer: Sendable {
                          startedAt: FixtureReplayer.timestamp(started),
                          durationMilliseconds: Int(Date().timeIntervalSince(started) * 1000))
     }
-}
-
-/// The shards' runs, written from their threads behind a lock.
-private final class ShardResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [VerifyRun?]
-
-    init(count: Int) { stored = Array(repeating: nil, count: count) }
-
-    func store(_ run: VerifyRun, shard: Int) { lock.withLock { stored[shard] = run } }
-    var runs: [VerifyRun] { lock.withLock { stored.map { $0! } } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Duet
 
 /// Readers while a writer switches the corpus between two generations, and two writers at once.
 /// Every reader must see one whole generation; a writer may wait for the other, or give up with
@@ -83,14 +84,16 @@ struct ConcurrencyDriver {
 }
 
 /// Counts from several threads.
-final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-    private var found: [String] = []
+struct Tally: Sendable {
+    private struct Events: Sendable {
+        var counts: [String: Int] = [:]
+        var found: [String] = []
+    }
+    private let events = Locked(Events())
 
     func add(_ event: String, violation: Bool = false) {
-        lock.withLock { if violation { found.append(event) } else { counts[event, default: 0] += 1 } }
+        events.withLock { if violation { $0.found.append(event) } else { $0.counts[event, default: 0] += 1 } }
     }
-    func count(_ event: String) -> Int { lock.withLock { counts[event] ?? 0 } }
-    var violations: [String] { lock.withLock { Array(found.prefix(10)) } }
+    func count(_ event: String) -> Int { events.withLock { $0.counts[event] ?? 0 } }
+    var violations: [String] { events.withLock { Array($0.found.prefix(10)) } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Duet
 
 /// The programs the drivers run and a scratch folder; every run of `duet` goes through here.
 struct Workspace {
@@ -126,12 +127,11 @@ struct ProcessOutcome {
     }
 }
 
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts = ["", ""]
-    func store(_ text: String, isOut: Bool) { lock.withLock { texts[isOut ? 0 : 1] = text } }
-    var out: String { lock.withLock { texts[0] } }
-    var err: String { lock.withLock { texts[1] } }
+private struct Collected: Sendable {
+    private let texts = Locked(["", ""])
+    func store(_ text: String, isOut: Bool) { texts.withLock { $0[isOut ? 0 : 1] = text } }
+    var out: String { texts.withLock { $0[0] } }
+    var err: String { texts.withLock { $0[1] } }
 }
 
 extension Process {
