@@ -9,9 +9,10 @@ final class RunnerPreflightTests: XCTestCase {
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("duet-preflight-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root.appendingPathComponent("bin/runner").path, contents: Data("#!/bin/sh\n".utf8),
-                                       attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: root.appendingPathComponent("bin/plain").path, contents: Data(), attributes: [.posixPermissions: 0o644])
+        XCTAssertTrue(FileManager.default.createFile(atPath: root.appendingPathComponent("bin/runner").path, contents: Data("#!/bin/sh\n".utf8),
+                                       attributes: [.posixPermissions: 0o755]))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root.appendingPathComponent("bin/plain").path, contents: Data(),
+                                                     attributes: [.posixPermissions: 0o644]))
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 

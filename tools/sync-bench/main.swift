@@ -62,11 +62,11 @@ defer { try? FileManager.default.removeItem(at: work) }
 try FileManager.default.createDirectory(atPath: tree.fixturesDirectory, withIntermediateDirectories: true)
 var written = 0, bytes = 0
 var firstFile = ""
-synthetic.forEachFixture { fixture in
+try synthetic.forEachFixture { fixture in
     guard written < options.files else { return }
     let path = tree.fixturesDirectory + "/" + fixture.name + ".fixture.json"
     let data = fixture.document.prettyBytes
-    FileManager.default.createFile(atPath: path, contents: Data(data))
+    try Data(data).write(to: URL(fileURLWithPath: path))
     if firstFile.isEmpty { firstFile = path }
     written += 1; bytes += data.count
 }

@@ -40,7 +40,7 @@ public struct Embedding<Parent: Feature, Child: Feature>: Sendable {
     }
 
     /// One child per element of `path` that `matches`, identified by its index and its route.
-    public static func forEach<Route: Encodable>(_ parent: Parent.Type, _ child: Child.Type,
+    public static func forEach<Route: Encodable & Sendable>(_ parent: Parent.Type, _ child: Child.Type,
                                                  path: @escaping @Sendable (Parent.State) -> [Route],
                                                  where matches: @escaping @Sendable (Route) -> Bool = { _ in true },
                                                  delegate: @escaping @Sendable (Child.EffectPayload) -> Parent.Action?) -> Embedding {
