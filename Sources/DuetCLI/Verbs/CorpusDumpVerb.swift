@@ -5,6 +5,10 @@ import DuetCorpus
 struct CorpusDumpVerb: Verb {
     static let name = "corpus dump"
     static let summary = "Write a deterministic plain-text SQL dump of the corpus (the form of corpus.db.seed)."
+    static let discussion = """
+    Example:
+      duet corpus dump --output corpus.sql && sqlite3 copy.db < corpus.sql
+    """
     static let options: [OptionSpec] = [.value("--output", placeholder: "FILE", help: "Write to FILE instead of standard output.")]
 
     let output: String?

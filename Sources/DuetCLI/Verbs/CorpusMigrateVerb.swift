@@ -4,6 +4,11 @@ import DuetCorpus
 struct CorpusMigrateVerb: Verb {
     static let name = "corpus migrate"
     static let summary = "Apply the migrations this duet carries that the corpus lacks."
+    static let discussion = """
+    A corpus built by an older duet opens only after this; each migration runs in its own transaction.
+    Example:
+      duet corpus migrate && duet corpus check
+    """
     static let options: [OptionSpec] = []
 
     init(arguments: ParsedArguments) throws(UsageError) {}

@@ -5,6 +5,10 @@ import DuetCorpus
 struct CorpusStatsVerb: Verb {
     static let name = "corpus stats"
     static let summary = "Count fixtures, steps, blobs and index rows; sizes and the dedup ratio."
+    static let discussion = """
+    Example:
+      duet corpus stats --format json
+    """
     static let options: [OptionSpec] = [.format]
 
     let format: OutputFormat

@@ -5,6 +5,12 @@ import DuetCorpus
 struct ExportVerb: Verb {
     static let name = "export"
     static let summary = "Write every fixture of the corpus to DIR as <name>.fixture.json in the pinned pretty form."
+    static let discussion = """
+    The files are staged in a folder beside DIR first, so a failed export leaves DIR as it was;
+    files of other names in DIR are left alone.
+    Example:
+      duet export /tmp/fixtures && diff -r /tmp/fixtures parity/fixtures
+    """
     static let options: [OptionSpec] = [.positional("DIR", help: "Folder to write fixtures to (created when missing).", optional: false)]
 
     let directory: String

@@ -9,6 +9,8 @@ struct FmtVerb: Verb {
     With no FILE, or with -, reads standard input. Malformed input exits 2 with FILE:LINE:COL.
     --check writes nothing but the names of files whose bytes differ from the pinned pretty form,
     and exits 1 when there is at least one.
+    Example:
+      duet fmt --check parity/fixtures/*.fixture.json
     """
     static let options: [OptionSpec] = [
         .flag("--compact", help: "Write the compact canonical form instead of the pretty form."),

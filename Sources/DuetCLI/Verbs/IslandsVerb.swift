@@ -8,6 +8,8 @@ struct IslandsVerb: Verb {
     verbs: the distinct action cases whose step changes the island's boundary summary against the
     previous snapshot of the same fixture. <verb>Failed / <verb>Reverted actions that restore the
     summary from before <verb> are twins and do not count. Three or more verbs: promote to a kind.
+    Example:
+      duet islands --format md
     """
     static let options: [OptionSpec] = [QueryManifest.option, .format]
 

@@ -9,6 +9,8 @@ struct LedgerSyncVerb: Verb {
     static let discussion = """
     A new entry opens a version valid from now; an entry that left the manifest is closed (valid-to now);
     a changed entry does both. Lists what changed; nothing when the ledger already matches.
+    Example:
+      duet ledger sync && duet ledger history
     """
     static let options: [OptionSpec] = [QueryManifest.option, .format]
 

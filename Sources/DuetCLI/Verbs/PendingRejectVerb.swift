@@ -3,6 +3,10 @@ import DuetCorpus
 struct PendingRejectVerb: Verb {
     static let name = "pending reject"
     static let summary = "Drop pending recordings; the stored fixtures stay as they are."
+    static let discussion = """
+    Example:
+      duet pending reject timeline.deep-link   # or --all
+    """
     static let options: [OptionSpec] = [
         .flag("--all", help: "Reject every pending recording."),
         .positional("NAME", help: "Pending recordings to reject.", repeating: true),

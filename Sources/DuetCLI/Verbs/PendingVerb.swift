@@ -4,6 +4,11 @@ import DuetCorpus
 struct PendingVerb: Verb {
     static let name = "pending"
     static let summary = "List recordings waiting for review (new scenarios, behavioural drift)."
+    static let discussion = """
+    Plain `duet record` keeps a changed fixture here instead of overwriting it; review with `pending show`.
+    Example:
+      duet pending && duet pending show timeline.deep-link
+    """
     static let options: [OptionSpec] = [.format]
     let format: OutputFormat
 

@@ -4,6 +4,10 @@ import DuetCorpus
 struct QueryFixturesVerb: Verb {
     static let name = "query fixtures"
     static let summary = "List fixtures, optionally of one feature and holding a kind in some snapshot."
+    static let discussion = """
+    Example:
+      duet query fixtures --feature capture --kind capture.slot.camera
+    """
     static let options: [OptionSpec] = [
         .value("--feature", placeholder: "FEATURE", help: "Only this feature's fixtures."),
         .value("--kind", placeholder: "KIND", help: "Only fixtures whose snapshots hold this kind (as for query touches)."),

@@ -8,6 +8,8 @@ struct QueryKindsVerb: Verb {
     declared: the kind is in the feature's case list (from describe). steps counts fixture positions
     (the initial state and each step) whose snapshot holds the kind. A declared kind with 0 fixtures
     is unreached; a reached kind that is not declared shows declared "no".
+    Example:
+      duet query kinds --feature capture --format csv
     """
     static let options: [OptionSpec] = [
         .value("--feature", placeholder: "FEATURE", help: "Only this feature's kinds."), .format,

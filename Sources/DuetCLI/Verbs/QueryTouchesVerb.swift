@@ -11,6 +11,8 @@ struct QueryTouchesVerb: Verb {
     entered it, left (the step whose state no longer holds it; empty when it stays to the end) and
     the verb that left it, and how many snapshots hold it. depth: 1-based position in a path
     (1 = bottom of the stack), 0 for slot, tabs and stage.
+    Example:
+      duet query touches capture.slot.camera
     """
     static let options: [OptionSpec] = [.positional("KIND", help: "The kind to look for.", optional: false), .format]
 

@@ -4,6 +4,11 @@ import DuetCorpus
 struct QueryVerbsVerb: Verb {
     static let name = "query verbs"
     static let summary = "The L2 verb inventory: for each L0 field, the action cases that change it, with counts."
+    static let discussion = """
+    A field changed by an action that names no navigation is a candidate for a missing verb.
+    Example:
+      duet query verbs --feature mainnav
+    """
     static let options: [OptionSpec] = [
         .value("--feature", placeholder: "FEATURE", help: "Only this feature's fields."), .format,
     ]
