@@ -53,6 +53,12 @@ final class DamagedCorpusVerbTests: XCTestCase {
         let check = duet("corpus", "check", in: repository.path)
         XCTAssertEqual(check.status, .findings, check.stdout + check.stderr)
         XCTAssertTrue(check.stdout.contains("damage: page \(page)"), check.stdout)
+        let json = duet("corpus", "check", "--format", "json", in: repository.path)
+        XCTAssertEqual(json.status, .findings)
+        let report = try CanonicalJSON.parse(json.stdout)
+        XCTAssertEqual(report["holds"], .bool(false), json.stdout)
+        let named = (report["problems"]?.arrayValue?.compactMap(\.stringValue) ?? []) + [report["damaged"]?.stringValue].compactMap { $0 }
+        XCTAssertTrue(named.contains { $0.contains("page \(page)") }, json.stdout)
 
         let exported = duet("export", root.appendingPathComponent("out").path, in: repository.path)
         XCTAssertEqual(exported.status, .environment, exported.stderr)
@@ -65,6 +71,10 @@ final class DamagedCorpusVerbTests: XCTestCase {
         let rebuilt = duet("corpus", "load", "--discard-local", in: repository.path)
         XCTAssertEqual(rebuilt.status, .holds, rebuilt.stderr)
         XCTAssertEqual(duet("corpus", "check", in: repository.path).status, .holds)
+        let intact = try CanonicalJSON.parse(duet("corpus", "check", "--format", "json", in: repository.path).stdout)
+        XCTAssertEqual(intact["holds"], .bool(true))
+        XCTAssertEqual(intact["problems"]?.arrayValue?.count, 0)
+        XCTAssertEqual(intact["pageChecksums"], .bool(true))
         XCTAssertEqual(duet("show", "counter", in: repository.path).status, .holds)
     }
 }

@@ -1,3 +1,4 @@
+import Duet
 import DuetCorpus
 
 /// `duet corpus check`
@@ -7,15 +8,18 @@ struct CorpusCheckVerb: Verb {
     static let discussion = """
     Reads every page of the file, so damage anywhere is found (other verbs find it only in the pages
     they read). A damaged file is a finding (exit 1), named by page where the page checksum caught it.
+    --format json prints {corpus, holds, problems, truncated, pageChecksums, damaged}.
     Example: duet corpus check --limit 50
     """
-    static let options: [OptionSpec] = [.value("--limit", placeholder: "N", help: "Name at most N problems (default 20).")]
+    static let options: [OptionSpec] = [.value("--limit", placeholder: "N", help: "Name at most N problems (default 20)."), .format]
 
     let limit: Int
+    let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
         guard let limit = Int(arguments.value("--limit") ?? "20"), limit > 0 else { throw UsageError("--limit takes a positive number") }
         self.limit = limit
+        format = try arguments.format()
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
@@ -33,20 +37,33 @@ struct CorpusCheckVerb: Verb {
             }
         } catch let error as DatabaseError where error.isDamage {
             // The file is too damaged to open: that is the finding.
-            context.write("damage: \(error.message)\n")
+            render(path: context.corpusLocation.path, check: nil, damage: error.message, context)
             context.note("duet corpus check: \(context.corpusLocation.path) is damaged — rebuild it with `duet corpus load --discard-local` (the fixtures of record are in parity/)")
             return .findings
         }
         if !check.pageChecksums {
             context.note("duet corpus check: \(corpus.path) carries no page checksums (made by an older duet), so other verbs cannot notice damage in it — rebuild it with `duet corpus load` to have them")
         }
-        if check.holds {
-            context.write("corpus check holds: \(corpus.path)\n")
-            return .holds
-        }
-        for problem in check.problems { context.write(problem + "\n") }
-        if check.truncated { context.write("… more problems not shown (raise --limit)\n") }
+        render(path: corpus.path, check: check, damage: nil, context)
+        if check.holds { return .holds }
         context.note("duet corpus check: \(check.problems.count)\(check.truncated ? "+" : "") problem(s) — rebuild the corpus with `duet corpus load`, or re-import its fixtures")
         return .findings
+    }
+
+    private func render(path: String, check: CorpusCheck?, damage: String?, _ context: VerbContext) {
+        var text = ""
+        if let damage { text = "damage: \(damage)\n" }
+        if let check {
+            text = check.holds ? "corpus check holds: \(path)\n" : check.problems.map { $0 + "\n" }.joined()
+            if check.truncated { text += "… more problems not shown (raise --limit)\n" }
+        }
+        var json = JSONObject()
+        json["corpus"] = .string(path)
+        json["holds"] = .bool(check?.holds ?? false)
+        json["problems"] = .array((check?.problems ?? []).map(JSONValue.string))
+        json["truncated"] = .bool(check?.truncated ?? false)
+        if let check { json["pageChecksums"] = .bool(check.pageChecksums) }
+        if let damage { json["damaged"] = .string(damage) }
+        context.render(Report(sections: [.init(id: "check", content: .text(text))], json: .object(json)), as: format)
     }
 }
