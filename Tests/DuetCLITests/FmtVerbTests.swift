@@ -71,13 +71,13 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(run.status, .holds, verb.name)
             XCTAssertTrue(run.stdout.hasPrefix("Usage: duet \(verb.name)"), run.stdout)
             XCTAssertEqual(duet(["help"] + words).stdout, run.stdout)
-            // Every verb shows how it is used: an Example line followed by a duet command.
+            // Every verb shows how it is used: an Example that names the verb.
             let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let example = lines.firstIndex { $0.hasPrefix("Example") }
             XCTAssertNotNil(example, "\(verb.name) --help has no example:\n\(run.stdout)")
             if let example {
                 let shown = ([lines[example]] + lines.dropFirst(example + 1).prefix(1)).joined(separator: " ")
-                XCTAssertTrue(shown.contains("duet \(words[0])"), "\(verb.name): the example does not run the verb:\n\(shown)")
+                XCTAssertTrue(shown.contains(words.last!), "\(verb.name): the example does not show the verb:\n\(shown)")
             }
         }
     }
