@@ -66,7 +66,9 @@ try synthetic.forEachFixture { fixture in
     guard written < options.files else { return }
     let path = tree.fixturesDirectory + "/" + fixture.name + ".fixture.json"
     let data = fixture.document.prettyBytes
-    try Data(data).write(to: URL(fileURLWithPath: path))
+    guard FileManager.default.createFile(atPath: path, contents: Data(data)) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
     if firstFile.isEmpty { firstFile = path }
     written += 1; bytes += data.count
 }
