@@ -11,7 +11,8 @@ struct CorpusCheckVerb: Verb {
     --format json prints {corpus, holds, problems, truncated, pageChecksums, damaged}.
     Example: duet corpus check --limit 50
     """
-    static let options: [OptionSpec] = [.value("--limit", placeholder: "N", help: "Name at most N problems (default 20)."), .format]
+    static let options: [OptionSpec] = [.value("--limit", placeholder: "N", help: "Name at most N problems (default 20)."),
+                                        .value("--format", placeholder: "FORMAT", help: "table (default) or json.")]
 
     let limit: Int
     let format: OutputFormat
@@ -20,6 +21,7 @@ struct CorpusCheckVerb: Verb {
         guard let limit = Int(arguments.value("--limit") ?? "20"), limit > 0 else { throw UsageError("--limit takes a positive number") }
         self.limit = limit
         format = try arguments.format()
+        guard format == .table || format == .json else { throw UsageError("corpus check writes table or json, not \(format.rawValue)") }
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
