@@ -86,6 +86,7 @@ final class MilestoneGatesTests: XCTestCase {
         XCTAssertTrue(missingVerify["reason"]?.stringValue?.contains("duet verify --platform kotlin") == true, preview.out)
         XCTAssertEqual(report["drillMissing"]?.arrayValue?.first?["platform"]?.stringValue, "kotlin")
         XCTAssertEqual(report["drill"]?.arrayValue?.compactMap { $0["platform"]?.stringValue }, ["swift"], "the built runner is drilled")
+        XCTAssertEqual(report["drill"]?.arrayValue?.first?["ranForMilestone"], .bool(true))
         XCTAssertTrue(preview.err.contains("drill kotlin not checked"), preview.err)
         let corpus = try Corpus.open(at: corpusPath)
         XCTAssertEqual(try corpus.runs(platform: "kotlin").count, 0)
@@ -99,7 +100,10 @@ final class MilestoneGatesTests: XCTestCase {
         XCTAssertEqual(built.status, .holds, built.err)
         XCTAssertTrue(built.err.contains("no full kotlin run was stored; verified it now"), built.err)
         XCTAssertTrue(built.err.contains("no full kotlin restore drill was stored; drilled it now"), built.err)
-        XCTAssertNil(try CanonicalJSON.parse(built.out)["drillMissing"])
+        let builtReport = try CanonicalJSON.parse(built.out)
+        XCTAssertNil(builtReport["drillMissing"])
+        // swift's drill is stored now: this milestone reports it as the latest, kotlin's as its own.
+        XCTAssertEqual(builtReport["drill"]?.arrayValue?.map { $0["ranForMilestone"] }, [.bool(true), .bool(false)])
         XCTAssertEqual(try corpus.runs(platform: "kotlin").count, 1)
     }
 }

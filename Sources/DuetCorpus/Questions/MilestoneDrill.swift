@@ -12,16 +12,19 @@ public struct DrillStatus: Sendable, Codable, Equatable {
     public var ruled: Int
     /// Fixtures with at least one unruled finding, sorted.
     public var failingFixtures: [String]
+    /// True when the milestone drilled the platform itself (nil in reports recorded before).
+    public var ranForMilestone: Bool? = nil
 }
 
 extension Corpus {
     /// The latest full drill per platform (filtered runs never stand for the corpus), by platform.
-    func latestFullDrills() throws -> [DrillStatus] {
+    func latestFullDrills(ranNow: Set<String> = []) throws -> [DrillStatus] {
         try database.rows("SELECT platform FROM latest_drills ORDER BY platform").compactMap { row in
             guard let platform = row[0].text, let run = try drillRuns(platform: platform, fullOnly: true, limit: 1).first else { return nil }
             return DrillStatus(platform: platform, status: run.status, startedAt: run.startedAt, fixtures: run.fixtureCount,
                                snapshots: run.snapshotCount, steps: run.stepCount, findings: run.openFindingCount,
-                               ruled: run.findings.count - run.openFindingCount, failingFixtures: run.failingFixtures)
+                               ruled: run.findings.count - run.openFindingCount, failingFixtures: run.failingFixtures,
+                               ranForMilestone: ranNow.contains(platform))
         }
     }
 }

@@ -26,7 +26,7 @@ extension Corpus {
                                      lint: inputs.lint, audit: try latestAudit(),
                                      census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
                                      ledger: ledger, inventory: MilestoneInventory(kinds: [], fields: [], fixtures: [], entries: []), difference: nil)
-        report.drill = try latestFullDrills()
+        report.drill = try latestFullDrills(ranNow: Set(inputs.drilledNow))
         let drilled = Set((report.drill ?? []).map(\.platform))
         let undrilled = inputs.notDrilled.filter { !drilled.contains($0.key) }
         report.drillMissing = undrilled.isEmpty ? nil : undrilled.sorted { $0.key < $1.key }.map { MissingVerify(platform: $0.key, reason: $0.value) }

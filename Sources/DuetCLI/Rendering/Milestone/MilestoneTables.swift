@@ -13,18 +13,22 @@ extension MilestoneReport {
     }
 
     var drillTable: MilestoneTable {
-        MilestoneTable(columns: ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "ruled", "failing fixtures"],
+        MilestoneTable(columns: ["platform", "status", "started", "fixtures", "snapshots", "steps", "findings", "ruled", "failing fixtures", "run"],
                        rows: (drill ?? []).map { d in
             let failing = d.failingFixtures.prefix(10).joined(separator: ", ") + (d.failingFixtures.count > 10 ? ", …" : "")
-            return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", "\(d.ruled)", failing]
+            return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", "\(d.ruled)", failing,
+                    Self.runLabel(d.ranForMilestone)]
         })
     }
 
     var verifyTable: MilestoneTable {
         MilestoneTable(columns: ["platform", "status", "started", "fixtures", "passed", "failed", "not run", "run"],
                        rows: verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)",
-                                           $0.ranForMilestone == true ? "run for this milestone" : "latest full run"] })
+                                           Self.runLabel($0.ranForMilestone)] })
     }
+
+    /// Whether the milestone ran the gate itself or reports the latest full run stored.
+    static func runLabel(_ ranForMilestone: Bool?) -> String { ranForMilestone == true ? "run for this milestone" : "latest full run" }
 
     var failingTable: MilestoneTable {
         MilestoneTable(columns: ["platform", "fixture", "kind", "step", "path"], rows: verify.flatMap { run in
