@@ -147,7 +147,12 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertEqual(try storedFixtures().first { $0.name == "tally" }?.steps[3].expectedState?["count"], .int(4))
         XCTAssertEqual(try filesOfRecord()["tally.fixture.json"], try storedFixtures().first { $0.name == "tally" }?.document.prettyBytes,
                        "accepting writes the file of record")
-        XCTAssertEqual(duet("pending", "--format", "json").out.trimmingCharacters(in: .whitespacesAndNewlines), "[]")
+        let none = duet("pending", "--format", "json")
+        XCTAssertEqual(none.out.trimmingCharacters(in: .whitespacesAndNewlines), "[]")
+        XCTAssertTrue(none.err.contains("nothing is pending"), none.err)
+        let acceptNothing = duet("pending", "accept", "--all")
+        XCTAssertEqual(acceptNothing.status, .holds)
+        XCTAssertTrue(acceptNothing.err.contains("duet pending accept: nothing is pending"), "an empty --all says so: \(acceptNothing.err)")
         XCTAssertEqual(duet("verify", "--runner", try SampleRunner.command("--mutate"), "--fixture", "tally").status, .holds)
     }
 

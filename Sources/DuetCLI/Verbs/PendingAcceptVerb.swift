@@ -21,6 +21,7 @@ struct PendingAcceptVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let accepted = try context.corpus().acceptPending(names: names, in: context.treeForWriting)
         for name in accepted { context.write("accepted \(name)\n") }
+        if accepted.isEmpty { context.note("duet pending accept: nothing is pending") }
         return .holds
     }
 }

@@ -18,6 +18,7 @@ struct PendingRejectVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let rejected = try context.corpus().rejectPending(names: names)
         for name in rejected { context.write("rejected \(name)\n") }
+        if rejected.isEmpty { context.note("duet pending reject: nothing is pending") }
         return .holds
     }
 }

@@ -17,6 +17,7 @@ struct PendingVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let pending = try context.corpus().pendingRecordings()
         context.render(ReplayReports.pending(pending), as: format)
+        if pending.isEmpty { context.note("duet pending: nothing is pending — plain `duet record` keeps changed fixtures here") }
         return .holds
     }
 }
