@@ -56,10 +56,7 @@ struct DrillRestoreVerb: Verb {
         fixture = arguments.value("--fixture")
         runner = arguments.value("--runner")
         junit = arguments.value("--junit")
-        do { shard = try arguments.value("--shard").map { try ShardSpec(parsing: $0) } } catch { throw UsageError("--shard: \(error)") }
-        if shard != nil && (feature != nil || fixture != nil) {
-            throw UsageError("--shard splits every fixture; it does not combine with --feature or --fixture")
-        }
+        shard = try ReplayOptions.shard(arguments)
         let rawMax = arguments.value("--max-spine-bytes") ?? String(RestoreDrill.defaultMaxSpineBytes)
         guard let max = Int(rawMax), max > 0 else { throw UsageError("--max-spine-bytes takes a positive number of bytes, not '\(rawMax)'") }
         maxSpineBytes = max

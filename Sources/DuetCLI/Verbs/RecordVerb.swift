@@ -1,3 +1,4 @@
+import DuetCorpus
 import DuetGates
 import DuetReplay
 
@@ -104,6 +105,16 @@ enum ReplayOptions {
             throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml")
         }
         return platforms
+    }
+
+    /// `--shard K/N`, which splits every fixture and so takes no `--feature` or `--fixture`.
+    static func shard(_ arguments: ParsedArguments) throws(UsageError) -> ShardSpec? {
+        let shard: ShardSpec?
+        do { shard = try arguments.value("--shard").map { try ShardSpec(parsing: $0) } } catch { throw UsageError("--shard: \(error)") }
+        if shard != nil && (arguments.value("--feature") != nil || arguments.value("--fixture") != nil) {
+            throw UsageError("--shard splits every fixture; it does not combine with --feature or --fixture")
+        }
+        return shard
     }
 
     static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double) throws(UsageError) -> Double {

@@ -55,11 +55,7 @@ struct VerifyVerb: Verb {
         runner = arguments.value("--runner")
         junit = arguments.value("--junit")
         results = arguments.value("--results")
-        do { shard = try arguments.value("--shard").map { try ShardSpec(parsing: $0) } } catch { throw UsageError("--shard: \(error)") }
-        if shard != nil && (feature != nil || fixture != nil) {
-            throw UsageError("--shard splits every fixture; it does not combine with --feature or --fixture")
-        }
-        if runner != nil && platforms.count > 1 { throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml") }
+        shard = try ReplayOptions.shard(arguments)
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()
