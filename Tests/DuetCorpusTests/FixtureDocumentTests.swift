@@ -69,15 +69,47 @@ final class FixtureDocumentTests: XCTestCase {
         }
     }
 
-    func testTheBehaviouralProjectionIgnoresMetadataButNotBehaviour() throws {
-        let text = #"{"description":"d","dialect":2,"feature":"f","initialState":{"n":0},"steps":[{"action":{"case":"a"},"expectedEffects":[],"expectedState":{"n":1},"label":"L","line":3}]}"#
+    func testTheBehaviouralSubsetIgnoresMetadataButNotBehaviour() throws {
+        let text = #"{"description":"d","dialect":2,"feature":"f","initialState":{"n":0},"scenario":{"source":"S.swift"},"steps":[{"action":{"case":"a"},"expectedEffects":[],"expectedState":{"n":1},"label":"L","line":3}]}"#
         let base = try Fixture(name: "f", document: CanonicalJSON.parse(text))
         var relabelled = base
         relabelled.steps[0].label = "other"
+        relabelled.steps[0].line = 4
         relabelled.description = "other"
-        XCTAssertEqual(base.behaviouralProjection, relabelled.behaviouralProjection)
+        relabelled.scenarioSource = "T.swift"
+        relabelled.dialect = nil
+        XCTAssertEqual(base.behaviour, relabelled.behaviour)
+        XCTAssertEqual(Fixture.metadataChanges(stored: base, recorded: relabelled),
+                       ["description", "dialect", "scenario.source", "steps[0].label", "steps[0].line"])
+        XCTAssertEqual(Fixture.metadataChanges(stored: base, recorded: base), [])
+        // Negative controls: each judged member counts, and is not metadata.
         var changed = base
         changed.steps[0].expectedState = .object(try JSONObject([("n", .int(2))]))
-        XCTAssertNotEqual(base.behaviouralProjection, changed.behaviouralProjection)
+        XCTAssertNotEqual(base.behaviour, changed.behaviour)
+        XCTAssertEqual(Fixture.metadataChanges(stored: base, recorded: changed), [])
+        XCTAssertEqual(changed.behaviour.differences(from: base.behaviour).map(\.field), ["expectedState"])
+        var initial = base
+        initial.initialState = .object(try JSONObject([("n", .int(9))]))
+        XCTAssertEqual(initial.behaviour.differences(from: base.behaviour).map(\.field), ["initialState"])
+        var effects = base
+        effects.steps[0].expectedEffects = .array([.string("x")])
+        XCTAssertEqual(effects.behaviour.differences(from: base.behaviour).map(\.field), ["expectedEffects"])
+        var longer = base
+        longer.steps.append(base.steps[0])
+        XCTAssertEqual(longer.behaviour.differences(from: base.behaviour).map(\.field), ["steps"])
+    }
+
+    func testTheBehaviouralSubsetIsExactlyTheJudgedMembers() throws {
+        // The subset's members are upstream's rule; everything else of a document is metadata.
+        XCTAssertEqual(BehaviouralSubset.InitialField.allCases.map(\.rawValue), ["initialState", "initialStates"])
+        XCTAssertEqual(BehaviouralSubset.StepField.allCases.map(\.rawValue), ["node", "action", "expectedState", "expectedEffects"])
+        let chain = try Fixture(name: "chain-x", document: CanonicalJSON.parse(
+            #"{"chain":"x","initialStates":{"a":{}},"steps":[{"action":{"case":"go"},"expectedEffects":[],"linkToNext":true,"node":"a"}]}"#))
+        XCTAssertEqual(chain.behaviour.document.canonicalString,
+                       #"{"initialStates":{"a":{}},"steps":[{"action":{"case":"go"},"expectedEffects":[],"node":"a"}]}"#)
+        XCTAssertEqual(chain.metadata.canonicalString, #"{"chain":"x","steps":[{"linkToNext":true}]}"#)
+        var renamedNode = chain
+        renamedNode.steps[0].node = "b"
+        XCTAssertEqual(renamedNode.behaviour.differences(from: chain.behaviour).map(\.field), ["node"])
     }
 }

@@ -62,22 +62,6 @@ extension Fixture {
         return .object(object)
     }
 
-    /// What the drift gate compares: initial state(s) and per step node, action, expectedState, expectedEffects.
-    public var behaviouralProjection: JSONValue {
-        var object = JSONObject()
-        object["initialState"] = initialState
-        object["initialStates"] = initialStates.map(JSONValue.object)
-        object["steps"] = .array(steps.map { step in
-            var projected = JSONObject()
-            projected["node"] = step.node.map(JSONValue.string)
-            projected["action"] = step.action
-            projected["expectedState"] = step.expectedState
-            projected["expectedEffects"] = step.expectedEffects
-            return .object(projected)
-        })
-        return .object(object)
-    }
-
     /// `<name>.fixture.json`; refuses names that would escape a directory.
     public static func fileName(for name: String) throws(FixtureShapeError) -> String {
         let refusal: String? =

@@ -66,7 +66,9 @@ public enum DuetCommandLine {
     static func execute(_ verb: any Verb.Type, _ arguments: [String], in context: VerbContext) -> ExitStatus {
         do {
             let parsed = try ArgumentParser.parse(arguments, specs: verb.options)
-            return try verb.init(arguments: parsed).run(context)
+            let status = try verb.init(arguments: parsed).run(context)
+            context.writeVerdict()
+            return status
         } catch let error as UsageError {
             context.stderr.write("duet \(verb.name): \(error.message)\n\n\(HelpText.usage(of: verb))")
             return .usage
@@ -99,6 +101,8 @@ enum ErrorReporting {
         case let error as CodingRefusal: return (error.description, .usage)
         case let error as ManifestError: return (error.description, .usage)
         case let error as PendingNotFound: return (error.description, .usage)
+        // The fixture file moved on since the recording: a finding of the check accept makes, not bad usage.
+        case let error as PendingAcceptRefused: return (error.description, .findings)
         case let error as InvalidKindPattern: return (error.description, .usage)
         case let error as RunImportRefusal: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)
