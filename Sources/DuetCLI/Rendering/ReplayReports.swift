@@ -84,7 +84,7 @@ enum ReplayReports {
         let summary = outcome.runs.map { run in
             "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.passedCount) passed, \(run.failedCount) failed, \(run.notRunCount) not run, \(run.stepCount) steps in \(run.durationMilliseconds) ms"
         } + outcome.missingRunners.map { "\($0): failed — no runner" } + (outcome.fixtureCount == 0 ? ["failed — no stored fixture matches"] : [])
-        var sections = [Report.Section(id: "results", title: "Verify", content: .table(table))]
+        var sections = [Report.Section(id: "results", title: "Verify: fixture results", content: .table(table))]
         if let declarations = outcome.declarations {
             sections.append(Report.Section(id: "declarations", title: "Declaration parity", content: .text(declarationsText(declarations))))
         }

@@ -74,10 +74,13 @@ struct DrillRestoreVerb: Verb {
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
             context.progress("drill \(platform)", done: done, total: total)
         }
-        context.render(DrillReports.restore(outcome), as: format)
+        var report = DrillReports.restore(outcome)
+        report.verdict = GateVerdicts.drill(outcome, holds: ExitStatus(outcome) == .holds)
+        context.render(report, as: format)
         if let junit {
             let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
             try Array(DrillJUnit.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+            context.note("duet drill restore: wrote \(junit) (JUnit)")
         }
         for platform in outcome.missingRunners {
             context.note("duet drill restore: no runner for \(platform) — pass --runner CMD or set runners.\(platform) in parity/manifest.yaml")

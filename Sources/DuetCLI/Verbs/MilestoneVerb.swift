@@ -88,9 +88,10 @@ struct MilestoneVerb: Verb {
             return .holds
         case .preview(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
-            let report = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
+            let built = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
+            let report = try context.tree.map { try $0.portable(built) } ?? built
             try emit(report, context)
-            return conclude(report, context)
+            return conclude(report, gate: "milestone --preview", context)
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
             let inputs = try gates(corpus, manifest, context)
@@ -98,7 +99,7 @@ struct MilestoneVerb: Verb {
             let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date(), tree: tree)
             context.note("duet milestone: \(replaced ? "replaced" : "stored") \(RecordTree.milestonesFolder)/\(name)\(RecordTree.milestoneSuffix) — commit it to keep it")
             try emit(report, context)
-            return conclude(report, context)
+            return conclude(report, gate: "milestone \(name)", context)
         }
     }
 
@@ -112,10 +113,12 @@ struct MilestoneVerb: Verb {
         return inputs
     }
 
-    private func conclude(_ report: MilestoneReport, _ context: VerbContext) -> ExitStatus {
+    private func conclude(_ report: MilestoneReport, gate: String, _ context: VerbContext) -> ExitStatus {
         for check in report.checks where check.status != .holds {
             context.note("duet milestone: \(check.name) \(check.status == .fails ? "fails" : "not checked") — \(check.detail)")
         }
+        // Beside a document people read (md, or one written to --out) on stdout; beside json or html on stderr.
+        context.conclude(GateVerdicts.milestone(report, gate: gate, holds: report.holds), onStdout: out != nil || document == .md)
         return report.holds ? .holds : .findings
     }
 

@@ -67,7 +67,9 @@ struct MutateVerb: Verb {
         drill.timeout = timeout
         drill.startupTimeout = startupTimeout
         let outcome = try drill.run(only: rows) { what, done, total in context.progress(what, done: done, total: total) }
-        context.render(MutationReport.report(outcome), as: format)
+        var report = MutationReport.report(outcome)
+        report.verdict = GateVerdicts.mutate(outcome, holds: ExitStatus(outcome) == .holds)
+        context.render(report, as: format)
         if let stop = outcome.stoppedBy { context.note("duet mutate: stopped: \(stop)") }
         return ExitStatus(outcome)
     }

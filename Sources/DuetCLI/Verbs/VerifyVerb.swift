@@ -73,17 +73,22 @@ struct VerifyVerb: Verb {
         }
         // After the run: with several platforms it refreshed the stored describes the lint compares.
         let lint = try context.gateLint("verify")
+        var status = ExitStatus(outcome)
+        if status == .holds, let lint, !lint.holds { status = .findings }
         var report = ReplayReports.verify(outcome)
         report.attach(lint)
+        report.verdict = GateVerdicts.verify(outcome, lint: lint, holds: status == .holds)
         context.render(report, as: format)
         if let junit {
             let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
             try Array(JUnitReport.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+            context.note("duet verify: wrote \(junit) (JUnit)")
         }
         if let results {
             let file = RunResultsFile(fingerprints: try workflow.corpus.fixtureFingerprints(), shard: outcome.shard, scope: outcome.scope,
                                       runs: outcome.stored, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain, host: BuildInfo.host)
-            try AtomicFile.write(file.prettyBytes, to: context.absolutePath(results))
+            try AtomicFile.write((context.tree.map(file.portable) ?? file).prettyBytes, to: context.absolutePath(results))
+            context.note("duet verify: wrote \(results) (for `duet runs import`)")
         }
         if let plan = outcome.shard {
             context.note("duet verify: shard \(plan.shard): \(plan.fixtures.count) of \(plan.totalFixtures) fixtures, \(plan.steps) of \(plan.totalSteps) steps")
@@ -95,8 +100,6 @@ struct VerifyVerb: Verb {
         for run in outcome.runs {
             if let failure = run.runnerFailure { context.note("duet verify: \(run.platform) run stopped: \(failure)") }
         }
-        let status = ExitStatus(outcome)
-        if status == .holds, let lint, !lint.holds { return .findings }
         return status
     }
 }

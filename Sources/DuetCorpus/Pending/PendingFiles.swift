@@ -48,8 +48,14 @@ struct PendingFiles {
         return (names(recordingSuffix), names(sidecarSuffix))
     }
 
+    /// Written into the folder so git ignores it even in a tree whose `.gitignore` predates it.
+    static let ignoreFile = ".gitignore"
+    static let ignoreContents = Array("# duet: recordings waiting for review (`duet pending`); never committed\n*\n".utf8)
+
     /// Writes both files: the sidecar first, so a kill never leaves a recording without one.
     func write(_ recording: PendingRecording) throws {
+        let ignore = tree.pendingDirectory + "/" + Self.ignoreFile
+        if !FileManager.default.fileExists(atPath: ignore) { try AtomicFile.write(Self.ignoreContents, to: ignore) }
         let bytes = recording.fixture.document.prettyBytes
         if FileManager.default.fileExists(atPath: self.recording) { try AtomicFile.remove(self.recording) }
         try AtomicFile.write(PendingSidecar(recording, recordingHash: ContentHash(of: bytes), tree: tree).prettyBytes, to: sidecar)

@@ -50,8 +50,8 @@ extension Corpus {
     }
 
     /// Builds the milestone report and stores it under `name`: the file `parity/milestones/NAME.json`
-    /// (written atomically) and the corpus, together; a milestone of that name is replaced
-    /// (`replaced` says so).
+    /// (written atomically, with paths relative to the tree) and the corpus, together; a milestone of
+    /// that name is replaced (`replaced` says so).
     ///
     /// ```swift
     /// let (report, replaced) = try corpus.recordMilestone(named: "beta-1", manifest: manifest, inputs: gates, now: Date(), tree: tree)
@@ -60,7 +60,8 @@ extension Corpus {
                                 now: Date, tree: RecordTree) throws -> (report: MilestoneReport, replaced: Bool) {
         try MilestoneName.check(name)
         return try write {
-            let report = try milestoneReport(named: name, manifest: manifest, inputs: inputs, now: now)
+            // A committed file: runners and files named relative to the tree, never by this machine's paths.
+            let report = try tree.portable(try milestoneReport(named: name, manifest: manifest, inputs: inputs, now: now))
             let replaced = try milestoneBytes(named: name) != nil
             let bytes = try CanonicalEncoder().canonicalBytes(report)
             try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name,
