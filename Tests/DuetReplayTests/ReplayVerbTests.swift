@@ -222,6 +222,12 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertTrue(warn.err.contains("orphan"), warn.err)
         XCTAssertEqual(duet("record", "--unreferenced", "reject", "--runner", try SampleRunner.command()).status, .findings)
         XCTAssertEqual(duet("record", "--check", "--unreferenced", "reject", "--runner", try SampleRunner.command()).status, .findings)
+        // --check rejects by default: the tree must equal the scenarios; it names the fixture and the fix.
+        let check = duet("record", "--check", "--runner", try SampleRunner.command())
+        XCTAssertEqual(check.status, .findings)
+        XCTAssertTrue(check.err.contains("1 fixture(s) no scenario records: orphan — remove them (`duet record --unreferenced delete`)"), check.err)
+        XCTAssertEqual(check.out.split(separator: "\n").last, "record --check: drift — 4 fixtures, 1 unreferenced, 0 metadata-only", check.out)
+        XCTAssertEqual(duet("record", "--check", "--unreferenced", "warn", "--runner", try SampleRunner.command()).status, .holds)
         XCTAssertEqual(duet("record", "--check", "--unreferenced", "delete", "--runner", try SampleRunner.command()).status, .usage)
         XCTAssertTrue(FileManager.default.fileExists(atPath: orphan.path))
         let delete = duet("record", "--unreferenced", "delete", "--runner", try SampleRunner.command())
