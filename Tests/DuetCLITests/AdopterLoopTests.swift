@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import DuetCorpus
+import DuetGates
 @testable import DuetCLI
 
 /// The README's "Writing a feature" section, kept true: its feature block compiles as a module of
@@ -45,6 +46,103 @@ final class AdopterLoopTests: XCTestCase {
         let manifest = try Data(contentsOf: app.appendingPathComponent("parity/manifest.yaml"))
         XCTAssertEqual(duet("init", in: app.path).status, .usage)
         XCTAssertEqual(try Data(contentsOf: app.appendingPathComponent("parity/manifest.yaml")), manifest)
+    }
+
+    /// Done by hand from the README's Counter, kept: a comment line above the scenario is metadata
+    /// (`record --check` holds and counts it); a drift is kept as a file and not accepted over a
+    /// fixture edited since; an orphan fixture fails `--check`; the stored milestone names no
+    /// machine path. Each with its negative control.
+    func testAnAdoptersGatesJudgeBehaviourOnlyAndTheirFilesCarryNoMachinePath() throws {
+        let blocks = try Self.readmeBlocks()
+        let build = try BuildProducts()
+        let feature = try build.compileModule("CounterFeature", source: blocks[0], in: work)
+        let runner = try build.compileExecutable("counter-runner", source: blocks[1], linking: feature, in: work)
+        let shiftedSource = blocks[1].replacingOccurrences(of: "\nlet counting = Scenario(", with: "\n// Counting, as the README shows it.\nlet counting = Scenario(")
+        XCTAssertNotEqual(shiftedSource, blocks[1])
+        let shifted = try build.compileExecutable("counter-runner-shifted", source: shiftedSource, linking: feature, in: work)
+        let brokenFolder = work.appendingPathComponent("broken")
+        try FileManager.default.createDirectory(at: brokenFolder, withIntermediateDirectories: true)
+        let brokenSource = blocks[0].replacingOccurrences(of: "state.count += 1", with: "state.count += 5")
+        XCTAssertNotEqual(brokenSource, blocks[0])
+        let broken = try build.compileExecutable("counter-runner", source: blocks[1],
+                                                 linking: try build.compileModule("CounterFeature", source: brokenSource, in: brokenFolder), in: brokenFolder)
+
+        let app = work.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        XCTAssertEqual(duet("init", in: app.path).status, .holds)
+        let corpus = ["--corpus", app.appendingPathComponent("corpus.db").path]
+        func run(_ arguments: String...) -> CLIRun { duet(corpus + arguments, in: app.path) }
+        XCTAssertEqual(run("record", "--runner", runner).status, .holds)
+        let fixtures = app.appendingPathComponent("parity/fixtures")
+        let settings = fixtures.appendingPathComponent("counter.settings.fixture.json")
+        let committed = try Data(contentsOf: settings)
+
+        // A comment line above the scenario moves every step's line: metadata, counted, never a failure.
+        let check = run("record", "--check", "--runner", shifted)
+        XCTAssertEqual(check.status, .holds, check.stdout + check.stderr)
+        XCTAssertEqual(check.stdout.split(separator: "\n").last, "record --check: no drift — 2 fixtures, 2 metadata-only", check.stdout)
+        XCTAssertTrue(run("record", "--check", "--verbose", "--runner", shifted).stdout.contains("steps[0].line"))
+        XCTAssertEqual(try Data(contentsOf: settings), committed, "--check writes nothing")
+        let rewrite = run("record", "--runner", shifted)
+        XCTAssertEqual(rewrite.status, .holds)
+        XCTAssertTrue(rewrite.stdout.hasSuffix("2 metadata-only rewritten\n"), rewrite.stdout)
+        XCTAssertEqual(run("record", "--runner", runner).status, .holds)
+        // Negative control: a change of behaviour fails the check.
+        let drift = run("record", "--check", "--runner", broken)
+        XCTAssertEqual(drift.status, .findings)
+        XCTAssertTrue(drift.stdout.split(separator: "\n").last?.hasPrefix("record --check: drift — 2 fixtures, 2 changed behaviour") == true, drift.stdout)
+
+        // A drift is kept pending as a file; after the fixture is edited, accepting is refused.
+        XCTAssertEqual(run("record", "--runner", broken).status, .findings)
+        let pending = app.appendingPathComponent("parity/.pending/counter.settings.fixture.json")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pending.path))
+        let edited = String(decoding: committed, as: UTF8.self).replacingOccurrences(of: "its settings.", with: "its settings (edited).")
+        XCTAssertNotEqual(edited, String(decoding: committed, as: UTF8.self))
+        try Data(edited.utf8).write(to: settings)
+        let refused = run("pending", "accept", "counter.settings")
+        XCTAssertEqual(refused.status, .findings)
+        XCTAssertTrue(refused.stderr.contains("parity/fixtures/counter.settings.fixture.json changed since this recording — run `duet record` again"),
+                      refused.stderr)
+        XCTAssertEqual(String(decoding: try Data(contentsOf: settings), as: UTF8.self), edited)
+        // Negative control: with the file as it was recorded against, the same recording is accepted.
+        try committed.write(to: settings)
+        let recorded = try Data(contentsOf: pending)
+        XCTAssertEqual(run("pending", "accept", "counter.settings").status, .holds)
+        XCTAssertEqual(try Data(contentsOf: settings), recorded)
+        XCTAssertEqual(run("record", "--write", "--runner", runner).status, .holds)
+        XCTAssertEqual(try Data(contentsOf: settings), committed)
+
+        // A fixture no scenario records fails --check, named with the fix.
+        let orphan = fixtures.appendingPathComponent("counter.gone.fixture.json")
+        try FileManager.default.copyItem(at: settings, to: orphan)
+        let orphaned = run("record", "--check", "--runner", runner)
+        XCTAssertEqual(orphaned.status, .findings)
+        XCTAssertTrue(orphaned.stderr.contains("no scenario records: counter.gone"), orphaned.stderr)
+        try FileManager.default.removeItem(at: orphan)
+        XCTAssertEqual(run("record", "--check", "--runner", runner).status, .holds, "negative control: without it, the check holds")
+
+        // The stored milestone names runners and files relative to the tree.
+        let bin = app.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: runner, toPath: bin.appendingPathComponent("counter-runner").path)
+        let manifest = app.appendingPathComponent("parity/manifest.yaml")
+        let text = String(decoding: try Data(contentsOf: manifest), as: UTF8.self)
+            .replacingOccurrences(of: "  swift: swift run -q duet-runner\n  # kotlin: kotlin/build/duet-runner",
+                                  with: "  swift: bin/counter-runner\n  kotlin: kotlin/build/duet-runner")
+        XCTAssertTrue(text.contains("kotlin: kotlin/build/duet-runner\n"), text)
+        try Data(text.utf8).write(to: manifest)
+        let milestone = run("milestone", "m1")
+        XCTAssertNotEqual(milestone.status, .usage, milestone.stderr)
+        let root = RecordTree(root: app.path).root
+        // Negative control: what the milestone was told about the unbuilt runner names this machine's path.
+        let reason = try XCTUnwrap(RunnerPreflight.problem(command: "kotlin/build/duet-runner", root: root))
+        XCTAssertTrue(reason.contains(root + "/kotlin/build/duet-runner"), reason)
+        let stored = String(decoding: try Data(contentsOf: app.appendingPathComponent("parity/milestones/m1.json")), as: UTF8.self)
+        XCTAssertFalse(stored.contains(root), stored)
+        XCTAssertFalse(stored.contains(work.path), stored)
+        XCTAssertTrue(stored.contains("kotlin/build/duet-runner is not built (no executable at kotlin/build/duet-runner)"),
+                      "the runner is named relative to the tree: \(stored)")
+        XCTAssertTrue(milestone.stdout.split(separator: "\n").last?.hasPrefix("milestone m1: ") == true, milestone.stdout)
     }
 
     func testTheCompileCheckCatchesAFeatureThatIsNotSendableAcrossModules() throws {
