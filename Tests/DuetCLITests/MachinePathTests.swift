@@ -23,24 +23,7 @@ final class MachinePathTests: XCTestCase {
     }
 
     func testAMilestoneStoredFromACopyOfTheReferenceTreeNamesNoMachinePath() throws {
-        let copy = work.appendingPathComponent("clone")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for item in ["parity", "corpus.db.seed"] {
-            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent(item), to: copy.appendingPathComponent(item))
-        }
-        try? FileManager.default.removeItem(at: copy.appendingPathComponent("parity/milestones"))
-        try? FileManager.default.removeItem(at: copy.appendingPathComponent("parity/.pending"))
-        // The swift runner as built; the kotlin one is not built in the copy (a fresh clone's state).
-        let bin = copy.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("memorylane-runner").path,
-                                                   withDestinationPath: try BuildProducts.executable("memorylane-runner"))
-        let manifest = copy.appendingPathComponent("parity/manifest.yaml")
-        let text = String(decoding: try Data(contentsOf: manifest), as: UTF8.self)
-            .replacingOccurrences(of: "swift: swift run -q memorylane-runner", with: "swift: bin/memorylane-runner")
-        XCTAssertTrue(text.contains("swift: bin/memorylane-runner") && text.contains("kotlin: kotlin/build/memorylane-runner"), text)
-        try Data(text.utf8).write(to: manifest)
-
+        let copy = try referenceTreeCopy(in: work)
         let milestone = duet("milestone", "m1", "--format", "json", in: copy.path)
         XCTAssertNotEqual(milestone.status, .usage, milestone.stderr)
         let root = RecordTree(root: copy.path).root
