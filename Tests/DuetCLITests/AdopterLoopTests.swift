@@ -96,6 +96,10 @@ final class AdopterLoopTests: XCTestCase {
         XCTAssertEqual(run("record", "--runner", broken).status, .findings)
         let pending = app.appendingPathComponent("parity/.pending/counter.settings.fixture.json")
         XCTAssertTrue(FileManager.default.fileExists(atPath: pending.path))
+        if let untracked = Self.gitUntracked(in: app) {
+            XCTAssertTrue(untracked.contains("parity/fixtures/counter.settings.fixture.json"), "git lists untracked files: \(untracked)")
+            XCTAssertFalse(untracked.contains { $0.contains(".pending") }, "git ignores the pending recordings: \(untracked)")
+        }
         let edited = String(decoding: committed, as: UTF8.self).replacingOccurrences(of: "its settings.", with: "its settings (edited).")
         XCTAssertNotEqual(edited, String(decoding: committed, as: UTF8.self))
         try Data(edited.utf8).write(to: settings)
@@ -175,6 +179,7 @@ final class AdopterLoopTests: XCTestCase {
         XCTAssertTrue(ignore.hasPrefix("/.build/\n/corpus.db\n"), "existing lines are kept as they were")
         XCTAssertEqual(ignore.components(separatedBy: "/corpus.db\n").count, 2, "a present line is not added twice")
         XCTAssertTrue(ignore.contains("/corpus.db-wal"))
+        XCTAssertTrue(ignore.contains("/parity/.pending/\n"), "pending recordings are never committed: \(ignore)")
         let census = duet("census", in: work.path)
         XCTAssertNotEqual(census.status, .usage, "the skeleton manifest reads: \(census.stderr)")
         XCTAssertTrue(String(decoding: try Data(contentsOf: work.appendingPathComponent("parity/manifest.yaml")), as: UTF8.self)
@@ -191,6 +196,24 @@ final class AdopterLoopTests: XCTestCase {
         let section = text[start.upperBound...]
         let body = section.range(of: "\n#").map { section[..<$0.lowerBound] } ?? section
         return body.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+    }
+
+    /// The files `git status` shows as untracked in a fresh repository at `folder`; nil without git.
+    static func gitUntracked(in folder: URL) -> [String]? {
+        func git(_ arguments: [String]) -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", folder.path] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = Pipe()
+            guard (try? process.run()) != nil else { return nil }
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? text : nil
+        }
+        guard git(["init", "-q"]) != nil, let status = git(["status", "--porcelain", "--untracked-files=all"]) else { return nil }
+        return status.split(separator: "\n").map { String($0.dropFirst(3)) }
     }
 
     /// The runner's answer to one request (the line after its handshake).
