@@ -153,6 +153,23 @@ final class PendingFilesTests: XCTestCase {
         XCTAssertNil(try corpus.pendingAcceptProblem(named: "a", in: tree))
     }
 
+    func testAnAcceptCutShortIsCompletedEvenWhenThePendingFilesAreUnchangedSinceTheLastSync() throws {
+        let corpus = try corpusWithADrift()
+        // Pending files well out of the racy window, and a sync that trusts their stamps.
+        for file in ["a.fixture.json", "a.pending.json"] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
+                                                  ofItemAtPath: pendingFolder.appendingPathComponent(file).path)
+        }
+        _ = try corpus.sync(with: tree)
+        XCTAssertEqual(try corpus.sync(with: tree).pendingIndexed, [], "nothing left to read")
+        // The accept wrote the fixture file and was killed before it removed the pending files.
+        try Data(try fixture(count: 5).document.prettyBytes).write(to: fixtureFile)
+        XCTAssertNil(try corpus.pendingAcceptProblem(named: "a", in: tree), "accepting it again changes nothing, so it is not refused")
+        XCTAssertEqual(try corpus.sync(with: tree).pendingRemoved, ["a"])
+        XCTAssertEqual(try corpus.pendingRecordings(), [])
+        XCTAssertEqual(try corpus.fixtures(name: "a").first, try fixture(count: 5))
+    }
+
     func testAnUnreadablePendingFileIsReportedAndLeftOutNeverStoppingTheSync() throws {
         let corpus = try corpusWithADrift()
         try Data("{\"feature\": 1.5}".utf8).write(to: pendingFolder.appendingPathComponent("broken.fixture.json"))

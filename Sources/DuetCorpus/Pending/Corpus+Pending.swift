@@ -207,6 +207,11 @@ enum PendingAcceptance {
         do { fixture = try Fixture(name: name, document: try CanonicalJSON.parse(bytes)) } catch {
             return refuse("\(files.relativeRecording) cannot be read (\(error)) — \(again)")
         }
+        let target = try corpus.filePath(kind: .fixture, name: name, tree: tree)
+        let shown = tree.relative(target)
+        let onDisk = FileManager.default.contents(atPath: target).map(Array.init)
+        // Already the fixture of record (an accept a kill cut short): accepting again changes nothing.
+        if onDisk == bytes { return .success(fixture) }
         let recording: PendingRecording
         do {
             guard let sidecar = FileManager.default.contents(atPath: files.sidecar).map(Array.init) else {
@@ -216,9 +221,7 @@ enum PendingAcceptance {
         } catch {
             return refuse("\(error) — \(again)")
         }
-        let target = try corpus.filePath(kind: .fixture, name: name, tree: tree)
-        let shown = tree.relative(target)
-        let current = FileManager.default.contents(atPath: target).map { ContentHash(of: Array($0)) }
+        let current = onDisk.map { ContentHash(of: $0) }
         switch (recording.base, current) {
         case (.unknown, _):
             return refuse("\(files.relativeRecording) does not say which \(shown) it was compared against (its sidecar describes other bytes, or predates pending files) — \(again)")

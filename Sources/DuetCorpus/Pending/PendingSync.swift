@@ -7,6 +7,8 @@ import Duet
 /// corpus holds (from before pending recordings were files) are written out.
 struct PendingSyncPlan {
     var toRead: [String] = []
+    /// Every recording in the folder (read or not).
+    var listed: [String] = []
     var gone: [String] = []
     var orphanSidecars: [String] = []
     var onlyInCorpus: [String] = []
@@ -19,6 +21,7 @@ struct PendingSyncPlan {
         for row in try corpus.database.rows("SELECT name, recording_stamp, sidecar_stamp, racy FROM pending_recordings") {
             known[row[0].text ?? ""] = (row[1].text, row[2].text, row[3].integer == 1)
         }
+        self.listed = recordings
         let listed = Set(recordings)
         for name in recordings {
             let files = PendingFiles(tree: tree, name: name)
@@ -50,7 +53,11 @@ extension Corpus {
             try storePendingRow(recording, files: files)
             summary.pendingExported.append(name)
         }
-        for name in plan.toRead {
+        // A fixture file the sync just imported may now hold a recording's bytes (an accept a kill
+        // cut short): read those recordings again too, so a moot one is dropped.
+        let imported = Set(summary.imported)
+        let reread = plan.listed.filter { imported.contains($0) && !plan.toRead.contains($0) }
+        for name in plan.toRead + reread {
             let files = PendingFiles(tree: tree, name: name)
             switch read(files, tree: tree) {
             case .failure(let problem):

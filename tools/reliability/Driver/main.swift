@@ -4,7 +4,7 @@
 //   swift build && $(swift build --show-bin-path)/duet-reliability [--quick] [kill|concurrency|runners|all]
 //       [--target NAME] [--seconds S] [--timeout S] [--bin DIR] [--work DIR]
 //
-//   kill         SIGKILL at random points of import (120 kills), record, ledger sync, migrate (30 each);
+//   kill         SIGKILL at random points of import (120 kills), record, ledger sync, migrate, pending accept (30 each);
 //                corpus check and the target's invariant after every kill
 //   concurrency  2 readers during a writer, then two writers, for --seconds each (default 30)
 //   runners      verify through runners that crash, hang, write garbage, speak version 2, write a
