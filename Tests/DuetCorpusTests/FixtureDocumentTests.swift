@@ -112,4 +112,27 @@ final class FixtureDocumentTests: XCTestCase {
         renamedNode.steps[0].node = "b"
         XCTAssertEqual(renamedNode.behaviour.differences(from: chain.behaviour).map(\.field), ["node"])
     }
+
+    func testTheStoredBehaviourHashFollowsTheBehaviouralSubset() throws {
+        // The corpus hashes behaviour from its blobs (fast path); it must agree with BehaviouralSubset.
+        let folder = try makeTemporaryDirectory("projection")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try Corpus.open(at: folder.appendingPathComponent("corpus.db").path)
+        let text = #"{"description":"d","dialect":2,"feature":"f","initialState":{"n":0},"steps":[{"action":{"case":"a"},"expectedEffects":[],"expectedState":{"n":1},"label":"L","line":3}]}"#
+        let base = try Fixture(name: "a", document: CanonicalJSON.parse(text))
+        var metadata = base
+        metadata.name = "b"
+        metadata.steps[0].label = "other"
+        metadata.steps[0].line = 9
+        metadata.description = "other"
+        var behaviour = base
+        behaviour.name = "c"
+        behaviour.steps[0].expectedEffects = .array([.object(try JSONObject([("id", .string("x")), ("kind", .string("cancel"))]))])
+        try corpus.upsertFixtures([base, metadata, behaviour])
+        let hashes = Dictionary(uniqueKeysWithValues: try corpus.fixtureFingerprints().map { ($0.name, $0.hash) })
+        XCTAssertEqual(base.behaviour == metadata.behaviour, hashes["a"] == hashes["b"])
+        XCTAssertEqual(hashes["a"], hashes["b"], "metadata does not move the behaviour hash")
+        XCTAssertEqual(base.behaviour == behaviour.behaviour, hashes["a"] == hashes["c"])
+        XCTAssertNotEqual(hashes["a"], hashes["c"], "negative control: an effect does")
+    }
 }
