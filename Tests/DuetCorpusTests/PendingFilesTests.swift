@@ -170,6 +170,22 @@ final class PendingFilesTests: XCTestCase {
         XCTAssertEqual(try corpus.fixtures(name: "a").first, try fixture(count: 5))
     }
 
+    func testARecordingOnlyAnOlderCorpusHeldIsWrittenOutButNeverAcceptedBlind() throws {
+        let corpus = try Corpus.open(at: corpusPath)
+        try corpus.recordFixtures([try fixture(count: 1)], in: tree)
+        // As migration 0035 leaves a row of a corpus from before pending files: no stamps, base unknown.
+        try corpus.database.execute("""
+            INSERT INTO pending_recordings (name, reason, feature, recorded_at, document) VALUES ('a', 'changed', 'nav', 'then', ?)
+            """, [.blob(try fixture(count: 5).document.canonicalBytes)])
+        XCTAssertEqual(try corpus.sync(with: tree).pendingExported, ["a"])
+        XCTAssertEqual(try bytes(of: pendingFolder.appendingPathComponent("a.fixture.json")), try fixture(count: 5).document.prettyBytes)
+        XCTAssertEqual(try corpus.pendingRecording(named: "a")?.base, .unknown)
+        XCTAssertThrowsError(try corpus.acceptPending(names: ["a"], in: tree)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("— run `duet record` again"), "\(error)")
+        }
+        XCTAssertEqual(try corpus.sync(with: tree).pendingExported, [], "written once")
+    }
+
     func testAnUnreadablePendingFileIsReportedAndLeftOutNeverStoppingTheSync() throws {
         let corpus = try corpusWithADrift()
         try Data("{\"feature\": 1.5}".utf8).write(to: pendingFolder.appendingPathComponent("broken.fixture.json"))

@@ -71,6 +71,7 @@ struct MutateVerb: Verb {
         report.verdict = GateVerdicts.mutate(outcome, holds: ExitStatus(outcome) == .holds)
         context.render(report, as: format)
         if let stop = outcome.stoppedBy { context.note("duet mutate: stopped: \(stop)") }
+        if !outcome.workspace.isEmpty { context.note("duet mutate: the mutated copy is built in \(tree.relative(outcome.workspace)) (kept for the next run)") }
         return ExitStatus(outcome)
     }
 }
