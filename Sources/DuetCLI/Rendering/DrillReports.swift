@@ -5,7 +5,7 @@ import DuetGates
 /// is `{"summary": {"fixtures", "snapshots", "steps", "findings"}, "findings": [{"fixture", "step",
 /// "node", "rule", "path", "expected", "actual"}]}` (absent values are null; with several platforms
 /// each finding also names its `platform`). Ruled findings, when there are any, follow under `ruled`
-/// with their `reason`; they are not counted in `summary.findings`.
+/// with their `reason`; they are not counted in `summary.findings`. The verb adds `verdict` (`GateVerdict`).
 enum DrillReports {
     static func restore(_ outcome: DrillOutcome) -> Report {
         let several = outcome.runs.count > 1
