@@ -45,7 +45,11 @@ extension Corpus {
             try delete.execute([.text(name)])
             summary.pendingRemoved.append(name)
         }
-        for name in plan.orphanSidecars { try AtomicFile.remove(PendingFiles(tree: tree, name: name).sidecar) }
+        // Looked again inside the transaction: a writer (which holds the same lock) may have completed the pair since the plan.
+        for name in plan.orphanSidecars {
+            let files = PendingFiles(tree: tree, name: name)
+            if !FileManager.default.fileExists(atPath: files.recording) { try AtomicFile.remove(files.sidecar) }
+        }
         for name in plan.onlyInCorpus {
             guard let recording = try pendingRecording(named: name) else { continue }
             let files = PendingFiles(tree: tree, name: name)
