@@ -85,7 +85,7 @@ final class AdopterLoopTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: settings), committed, "--check writes nothing")
         let rewrite = run("record", "--runner", shifted)
         XCTAssertEqual(rewrite.status, .holds)
-        XCTAssertTrue(rewrite.stdout.hasSuffix("2 metadata-only rewritten\n"), rewrite.stdout)
+        XCTAssertTrue(rewrite.stdout.hasSuffix("0 unchanged, 2 metadata-only rewritten\n"), rewrite.stdout)
         XCTAssertEqual(run("record", "--runner", runner).status, .holds)
         // Negative control: a change of behaviour fails the check.
         let drift = run("record", "--check", "--runner", broken)

@@ -35,7 +35,7 @@ final class PendingVerbTests: XCTestCase {
         let record = duet("record", "--runner", try SampleRunner.command("--mutate"))
         XCTAssertEqual(record.status, .findings)
         XCTAssertEqual(record.out.split(separator: "\n").last,
-                       "record: fails — 4 fixtures: 2 changed behaviour, kept pending in parity/.pending, 0 metadata-only rewritten", record.out)
+                       "record: fails — 4 fixtures: 2 changed behaviour, kept pending in parity/.pending, 2 unchanged, 0 metadata-only rewritten", record.out)
         XCTAssertEqual(try pendingFiles(), [".gitignore", "tally-endings.keeps-counting.fixture.json", "tally-endings.keeps-counting.pending.json",
                                             "tally.fixture.json", "tally.pending.json"])
         let recorded = try Data(contentsOf: pendingFolder.appendingPathComponent("tally.fixture.json"))

@@ -29,7 +29,7 @@ enum GateVerdicts {
                      notRecorded > 0 ? "\(notRecorded) not recorded" : nil,
                      count(.new) > 0 ? "\(count(.new)) new written" : nil,
                      outcome.mode == .overwrite && count(.changed) > 0 ? "\(count(.changed)) behaviour change(s) written" : nil,
-                     "\(rewritten) metadata-only rewritten", unreferenced,
+                     "\(count(.unchanged)) unchanged", "\(rewritten) metadata-only rewritten", unreferenced,
                      outcome.superseded.isEmpty ? nil : "\(outcome.superseded.count) pending superseded"]
             return GateVerdict(gate: gate, holds: holds, detail: "\(total): " + parts.compactMap { $0 }.joined(separator: ", "))
         }

@@ -47,7 +47,8 @@ enum ReplayReports {
         json["mode"] = .string(outcome.mode == .check ? "check" : outcome.mode == .overwrite ? "write" : "record")
         json["environmentFailure"] = outcome.environmentFailure.map(JSONValue.string)
         json["unreferencedPolicy"] = .string(outcome.unreferencedPolicy.rawValue)
-        let title = rows.isEmpty ? "Recordings that differ from parity/fixtures: none" : "Recordings that differ from parity/fixtures"
+        let title = "Recordings that differ from parity/fixtures"
+        guard !rows.isEmpty else { return Report(sections: [Report.Section(id: "rows", content: .text(title + ": none"))], json: .object(json)) }
         return Report(Table(columns: ["fixture", "change", "status", "detail"], rows: rows), title: title, json: .object(json))
     }
 
