@@ -23,6 +23,8 @@ public final class Corpus {
     let blobs: BlobStore
     /// Migrations applied while opening (all of them for a new file).
     public let appliedOnOpen: [Migration]
+    /// Every page was checked once, before this connection's first write.
+    private var checkedBeforeWriting = false
 
     init(database: Database, migrator: Migrator, migrate: Bool) throws {
         self.database = database
@@ -30,8 +32,13 @@ public final class Corpus {
         // A 32 MB page cache keeps the blob hash index warm through large imports.
         try database.execute(sql: "PRAGMA cache_size=-32768")
         let isNew = try database.scalarInteger("SELECT count(*) FROM sqlite_schema") == 0
+        if isNew { DamageRecord.adopt(database.path) }
         if isNew || migrate {
-            if !isNew { try Self.refuseRecordedDamage(database.path) }
+            if !isNew {
+                try Self.refuseRecordedDamage(database.path)
+                try WholeFileCheck.verify(database)
+                checkedBeforeWriting = true
+            }
             appliedOnOpen = try migrator.applyPending(to: database)
         } else {
             appliedOnOpen = []
@@ -40,10 +47,15 @@ public final class Corpus {
         try deriveSpinesAfterMigration(appliedOnOpen)
     }
 
-    /// Opens the corpus file at `path`, creating and migrating it when it does not exist.
+    /// Opens the corpus file at `path`, creating and migrating it when it does not exist (or is
+    /// empty). A file that is not a corpus is refused and left as it was (`CorpusFile`).
     /// `pageChecksums: false` bypasses `PageChecksums` (benchmarks measure what they cost).
     public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator(), pageChecksums: Bool = true) throws -> Corpus {
-        try Corpus(database: Database(path: path, pageChecksums: pageChecksums), migrator: migrator, migrate: migrate)
+        let kind = try CorpusFile.identify(path)
+        let database = try Database(path: path, pageChecksums: pageChecksums, configured: false)
+        if kind == .database { try CorpusFile.confirm(database) }
+        try database.configure()
+        return try Corpus(database: database, migrator: migrator, migrate: migrate)
     }
 
     /// A private in-memory corpus (no WAL; for tests and scratch work).
@@ -64,11 +76,17 @@ public final class Corpus {
         throw DatabaseError(code: SQLITE_CORRUPT, message: "damage was met in it before (\(damage)), so it takes no writes", file: path)
     }
 
-    /// Runs `body` in one write transaction; a throw leaves the corpus as it was.
+    /// Runs `body` in one write transaction; a throw leaves the corpus as it was. Before the first
+    /// write of this connection every page of the file is checked (`WholeFileCheck`): a damaged
+    /// file is reported before anything is written into it.
     public func write<T>(_ body: () throws -> T) throws -> T {
         // Another connection may have changed the blobs since the last write: start from the database.
         if !database.isInTransaction {
             try Self.refuseRecordedDamage(path)
+            if !checkedBeforeWriting {
+                try WholeFileCheck.verify(database)
+                checkedBeforeWriting = true
+            }
             blobs.forgetCache()
         }
         do {

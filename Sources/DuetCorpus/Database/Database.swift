@@ -26,8 +26,11 @@ final class Database {
 
     /// Opens (creating when `mode` is `.readWrite`) the database at `path`; `":memory:"` for a private in-memory one.
     /// Files go through `PageChecksums` (new files carry them); `pageChecksums: false` opens with SQLite's
-    /// default VFS, for benchmarks that measure what the checksums cost.
-    init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000, pageChecksums: Bool = true) throws {
+    /// default VFS, for benchmarks that measure what the checksums cost. `configured: false` leaves the
+    /// file as it is (no page size, journal mode or pragma that could write it) until `configure()`:
+    /// what `CorpusFile` needs to look at a file before it knows the file is a corpus.
+    init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000, pageChecksums: Bool = true,
+         configured: Bool = true) throws {
         var connection: OpaquePointer?
         let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let checksummed = pageChecksums && path != ":memory:"
@@ -39,15 +42,25 @@ final class Database {
         }
         self.handle = connection
         self.path = path
+        self.mode = mode
+        self.checksummed = checksummed
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        if configured { try configure() }
+    }
+
+    private let mode: Mode
+    private let checksummed: Bool
+
+    /// Page size, checksums and WAL for a new file; foreign keys, durability and reads for every connection.
+    func configure() throws {
         if mode == .readWrite && path != ":memory:" {
             // Only takes effect on a new file (before WAL): ~1 KB snapshots pack densely into 16 KB pages.
             try execute(sql: "PRAGMA page_size=\(Self.pageSize)")
             if checksummed {
                 // Also only on a new file: the reserved bytes at the end of each page hold its checksum.
                 var reserve = PageChecksums.reservedBytes
-                sqlite3_file_control(connection, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserve)
+                sqlite3_file_control(handle, "main", SQLITE_FCNTL_RESERVE_BYTES, &reserve)
             }
             try execute(sql: "PRAGMA journal_mode=WAL")
         }

@@ -11,13 +11,12 @@ import Duet
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw EnvironmentError("cannot create \(folder): \(error.localizedDescription)", fix: "check the folder's permissions")
         }
-        let temporary = folder + "/." + name + ".duet-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = TemporaryFileName.beside(path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create", temporary) }
         var written = 0
@@ -38,16 +37,16 @@ public enum AtomicFile {
             errno = error
             throw failure("cannot move into place", path)
         }
-        try syncFolder(folder)
+        syncFolder(folder)
     }
 
     /// Removes `path` (nothing when it is already gone) and makes the removal durable.
     public static func remove(_ path: String) throws {
         guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot remove", path) }
-        try syncFolder((path as NSString).deletingLastPathComponent)
+        syncFolder((path as NSString).deletingLastPathComponent)
     }
 
-    private static func syncFolder(_ folder: String) throws {
+    static func syncFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }

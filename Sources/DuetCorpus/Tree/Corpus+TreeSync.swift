@@ -106,16 +106,18 @@ extension Corpus {
                   .integer(file.racy ? 1 : 0)])
     }
 
-    func trackedFiles(kind: TrackedFile.Kind? = nil, name: String? = nil) throws -> [TrackedFile] {
-        try database.rows("""
-            SELECT path, kind, name, size, mtime_ns, inode, hash, racy FROM tree_files
-            WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR name = ?2) ORDER BY path
-            """, [SQLValue(kind?.rawValue), SQLValue(name)]).map { row in
-            return TrackedFile(path: row[0].text ?? "", kind: TrackedFile.Kind(rawValue: row[1].text ?? "") ?? .fixture,
-                               name: row[2].text ?? "",
-                               stamp: FileStamp(size: row[3].integer ?? -1, modifiedNanoseconds: row[4].integer ?? -1, inode: row[5].integer ?? -1),
-                               hash: ContentHash(bytes: row[6].blob ?? []) ?? ContentHash(h1: 0, h2: 0),
-                               racy: row[7].integer == 1)
+    /// The tracked files of `kind`, or the one named `name` of it; each form is its own statement so
+    /// that a lookup by name probes `tree_files_by_name` (an import asks once per file).
+    func trackedFiles(kind: TrackedFile.Kind, name: String? = nil) throws -> [TrackedFile] {
+        let columns = "SELECT path, kind, name, size, mtime_ns, inode, hash, racy FROM tree_files"
+        let rows = try name.map { try database.rows(columns + " WHERE kind = ? AND name = ?", [.text(kind.rawValue), .text($0)]) }
+            ?? database.rows(columns + " WHERE kind = ? ORDER BY path", [.text(kind.rawValue)])
+        return rows.map { row in
+            TrackedFile(path: row[0].text ?? "", kind: TrackedFile.Kind(rawValue: row[1].text ?? "") ?? .fixture,
+                        name: row[2].text ?? "",
+                        stamp: FileStamp(size: row[3].integer ?? -1, modifiedNanoseconds: row[4].integer ?? -1, inode: row[5].integer ?? -1),
+                        hash: ContentHash(bytes: row[6].blob ?? []) ?? ContentHash(h1: 0, h2: 0),
+                        racy: row[7].integer == 1)
         }
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+import Duet
+
+/// Every page of a corpus file checked against its `PageChecksums` seal, read straight from the
+/// file: what a connection does before its first write, so that damage anywhere in the file stops
+/// the write before anything is written (the pages a write touches are verified as SQLite reads
+/// them anyway; damage elsewhere would otherwise be found only after the write).
+///
+/// ```swift
+/// try WholeFileCheck.verify(database)     // throws the damage (`DatabaseError.isDamage`), noted beside the file
+/// ```
+///
+/// A page that fails is read again a few times first: a checkpoint of another connection may be
+/// writing it at that moment (SQLite's readers never read such a page from the file; this check
+/// reads the file as it is). Files made before the checksums are not checked.
+enum WholeFileCheck {
+    /// Pages read per `pread`.
+    private static let chunkPages = 64
+
+    static func verify(_ database: Database) throws {
+        let path = database.path
+        guard path != ":memory:", database.carriesPageChecksums else { return }
+        if let page = try firstDamagedPage(path) {
+            let message = "page \(page) does not match its checksum: its bytes changed after duet wrote them "
+                + "(damage, or another program wrote the file)"
+            DamageRecord.note(message, file: path)
+            throw DatabaseError(code: PageChecksums.mismatchCode, message: message, file: path)
+        }
+    }
+
+    /// The number (from 1) of the first page whose seal does not hold, or nil.
+    static func firstDamagedPage(_ path: String) throws -> Int? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, 100, 0) }) == 100,
+              header.withUnsafeBytes({ PageChecksums.headerDeclaresChecksums($0.baseAddress!) }) else { return nil }
+        let declared = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = declared == 1 ? 65_536 : declared
+        var info = stat()
+        guard PageChecksums.isPage(Int32(pageSize)), fstat(descriptor, &info) == 0 else { return nil }
+        let pages = Int(info.st_size) / pageSize
+        let chunks = (pages + chunkPages - 1) / chunkPages
+        let found = Locked(Int?.none)
+        // Two threads: the sums are cheap, the copies out of the page cache are most of the cost.
+        let lanes = min(2, max(1, chunks))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            var buffer = [UInt8](repeating: 0, count: chunkPages * pageSize)
+            var chunk = lane
+            while chunk < chunks {
+                if let earlier = found.withLock({ $0 }), earlier <= chunk * chunkPages { return }
+                let first = chunk * chunkPages
+                let count = min(chunkPages, pages - first)
+                let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count * pageSize, off_t(first * pageSize)) }
+                let whole = read < 0 ? 0 : read / pageSize
+                for index in 0..<count {
+                    let intact = index < whole && buffer.withUnsafeBytes {
+                        PageChecksums.verify($0.baseAddress! + index * pageSize, count: pageSize)
+                    }
+                    if !intact && !pageHolds(descriptor, page: first + index, pageSize: pageSize) {
+                        found.withLock { $0 = min($0 ?? Int.max, first + index + 1) }
+                        return
+                    }
+                }
+                chunk += lanes
+            }
+        }
+        return found.withLock { $0 }
+    }
+
+    /// Reads one page again, up to three times a few milliseconds apart; true once it holds.
+    private static func pageHolds(_ descriptor: Int32, page: Int, pageSize: Int) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: pageSize)
+        for attempt in 0..<3 {
+            if attempt > 0 { usleep(5_000) }
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, pageSize, off_t(page * pageSize)) }
+            if read == pageSize && PageChecksums.verify(buffer) { return true }
+        }
+        return false
+    }
+}
