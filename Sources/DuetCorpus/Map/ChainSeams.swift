@@ -23,11 +23,11 @@ struct ChainSeams {
                 let kind: MapSeam.Kind = here.link ? .delegate : .handoff
                 let key = MapSeamKey(kind: kind, from: here.node, fromVerb: here.verb, to: next.node, toVerb: here.link ? next.verb : nil)
                 seams[key, default: Tally()].chains.insert(chain)
-                // A delegate is checked at its own step, a hand-off by the step it hands to.
-                let checkedAt = kind == .delegate ? index : index + 1
+                // A delegate's link is checked at its own step; a hand-off happened once the next step
+                // was sent. Either way the chain went past it when it stopped at a later step.
                 for (platform, results) in runs.results {
-                    guard let result = results[chain] else { continue }
-                    if result.taken(steps: steps.count) > checkedAt { seams[key]!.platforms.insert(platform) }
+                    guard let result = results[chain], result.passed || (result.step ?? -1) > index else { continue }
+                    seams[key]!.platforms.insert(platform)
                 }
             }
         }

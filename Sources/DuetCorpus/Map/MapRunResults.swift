@@ -6,16 +6,13 @@ struct MapRunResults {
         var step: Int?
         var divergentState: [UInt8]?
 
-        /// Steps `0..<taken` answered the recorded state: all of them when the fixture passed; up to the
-        /// divergent step for a state divergence or a refusal; through it when only the effects or
-        /// the link diverged (the state had matched).
+        /// Steps `0..<taken` held: all of them when the fixture passed; through the divergent step when
+        /// only its effects diverged (its state had matched); else up to it (a state divergence, a
+        /// refusal, a chain's link that did not deliver).
         func taken(steps: Int) -> Int {
             if passed { return steps }
             guard let step else { return 0 }
-            switch failureKind {
-            case "effects", "link": return step + 1
-            default: return step
-            }
+            return failureKind == "effects" ? step + 1 : step
         }
 
         /// Not replayed at all: the run stopped first, or the fixture could not be replayed.

@@ -33,9 +33,11 @@ struct GraphvizDot {
         let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
         // Written from another thread: dot may fill its output pipe before it has read all of its input.
+        // A dot that exits without reading makes the write fail (EPIPE), not this process die.
+        signal(SIGPIPE, SIG_IGN)
         let bytes = Data(text.utf8)
         let writer = input.fileHandleForWriting
-        DispatchQueue.global().async { writer.write(bytes); try? writer.close() }
+        DispatchQueue.global().async { try? writer.write(contentsOf: bytes); try? writer.close() }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         killer.cancel()
