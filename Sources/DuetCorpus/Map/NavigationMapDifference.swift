@@ -23,17 +23,20 @@ public struct NavigationMapDifference: Sendable, Codable, Equatable {
 
     public func feature(_ name: String) -> FeatureChange? { features.first { $0.feature == name } }
 
-    /// Nodes are compared by id, edges by (from, verb, to), seams by kind and both ends — never by weight or platform marks.
+    /// The recorded behaviour is compared (what only a platform's divergence reached is not): nodes
+    /// by id, edges by (from, verb, to), seams by kind and both ends — never by weight or platform marks.
     public init(from old: NavigationMap, to new: NavigationMap) {
         let names = Set(old.features.map(\.feature)).union(new.features.map(\.feature)).sorted()
         features = names.compactMap { name in
             let before = old.feature(name), after = new.feature(name)
+            let oldNodes = (before?.nodes ?? []).filter(\.recorded), newNodes = (after?.nodes ?? []).filter(\.recorded)
+            let oldEdges = (before?.edges ?? []).filter(\.recorded), newEdges = (after?.edges ?? []).filter(\.recorded)
             let change = FeatureChange(
                 feature: name,
-                addedNodes: Self.added(before?.nodes ?? [], after?.nodes ?? [], \.id),
-                removedNodes: Self.added(after?.nodes ?? [], before?.nodes ?? [], \.id),
-                addedEdges: Self.added(before?.edges ?? [], after?.edges ?? [], \.key),
-                removedEdges: Self.added(after?.edges ?? [], before?.edges ?? [], \.key))
+                addedNodes: Self.added(oldNodes, newNodes, \.id),
+                removedNodes: Self.added(newNodes, oldNodes, \.id),
+                addedEdges: Self.added(oldEdges, newEdges, \.key),
+                removedEdges: Self.added(newEdges, oldEdges, \.key))
             let empty = change.addedNodes.isEmpty && change.removedNodes.isEmpty && change.addedEdges.isEmpty && change.removedEdges.isEmpty
             return empty ? nil : change
         }

@@ -15,7 +15,8 @@ enum MapDOT {
     static func graph(_ graph: MapGraph, keyword: String, cluster: Bool = false) -> String {
         let prefix = cluster ? graph.name + "/" : ""
         var out = "\(keyword) \(quote(cluster ? "cluster_" + graph.name : graph.name)) {\n"
-        out += "  graph [rankdir=LR, label=\(quote(graph.title)), labelloc=t, fontname=\"Helvetica\", fontsize=11, nodesep=0.25, ranksep=0.45];\n"
+        // A cluster names its feature; a picture alone sits under a heading that does.
+        out += "  graph [rankdir=LR, " + (cluster ? "label=\(quote(graph.title)), labelloc=t, " : "") + "fontname=\"Helvetica\", fontsize=11, nodesep=0.25, ranksep=0.45];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10, height=0.3, margin=\"0.12,0.04\"];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.7];\n"
         for node in graph.nodes {

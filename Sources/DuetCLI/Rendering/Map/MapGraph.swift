@@ -53,21 +53,24 @@ extension MapGraph {
     init(_ feature: FeatureMap, change: NavigationMapDifference.FeatureChange? = nil, comparing: Bool = false, runs: [MapRun] = []) {
         let platforms = runs.map(\.platform)
         let addedNodes = Set((change?.addedNodes ?? []).map(\.id)), addedEdges = Set((change?.addedEdges ?? []).map(\.key))
-        func mark(added: Bool, platforms marks: [String]?) -> (Mark, String?) {
-            if comparing { return (added ? .added : .unchanged, nil) }
+        // What no fixture records is a platform's own, always. Against a milestone, the colour says what
+        // changed and the label which single platform took a recorded transition.
+        func mark(added: Bool, recorded: Bool, platforms marks: [String]?) -> (Mark, String?) {
+            let single = marks.flatMap { platforms.count > 1 && $0.count == 1 ? $0[0] : nil }
+            if !recorded { return (.onlyPlatform, marks?.first) }
+            if comparing { return (added ? .added : .unchanged, single) }
+            if let single { return (.onlyPlatform, single) }
             guard let marks, !platforms.isEmpty else { return (.plain, nil) }
-            if marks.isEmpty { return (.unconfirmed, nil) }
-            if platforms.count > 1 && marks.count == 1 { return (.onlyPlatform, marks[0]) }
-            return (.plain, nil)
+            return (marks.isEmpty ? .unconfirmed : .plain, nil)
         }
         name = MapGraph.safeName(feature.feature)
         title = feature.feature
         nodes = feature.nodes.map { node in
-            let (m, only) = mark(added: addedNodes.contains(node.id), platforms: node.platforms)
+            let (m, only) = mark(added: addedNodes.contains(node.id), recorded: node.recorded, platforms: node.platforms)
             return Node(id: node.id, label: node.id, mark: m, start: node.starts > 0, only: only, tooltip: MapGraph.tooltip(node))
         }
         edges = feature.edges.map { edge in
-            let (m, only) = mark(added: addedEdges.contains(edge.key), platforms: edge.platforms)
+            let (m, only) = mark(added: addedEdges.contains(edge.key), recorded: edge.recorded, platforms: edge.platforms)
             return Edge(from: edge.from, to: edge.to, label: MapGraph.label(edge, only: only), mark: m, only: only, weight: edge.fixtures,
                         tooltip: MapGraph.tooltip(edge))
         }

@@ -26,7 +26,7 @@ enum MapStyle {
         case .unchanged: return "unchanged since the previous milestone"
         case .added: return "added since the previous milestone"
         case .removed: return "removed since the previous milestone"
-        case .onlyPlatform: return "only one platform's run took it"
+        case .onlyPlatform: return "one platform only (named on its label), or no fixture records it"
         case .unconfirmed: return "recorded, no stored run showed it"
         }
     }
