@@ -17,7 +17,7 @@ enum MilestonePageStyle {
         svg.map{max-width:none;display:block}
         .map-words{margin:.3em 0}.map-words li{overflow-wrap:anywhere}
         .legend-marks{display:flex;flex-wrap:wrap;gap:.3em 1em;font-size:13px;margin:.3em 0}
-        .legend-marks span{white-space:nowrap}.legend-marks i{display:inline-block;width:22px;height:0;border-top:3px solid;vertical-align:middle;margin-right:.35em}
+        .legend-marks span{overflow-wrap:normal}.legend-marks i{display:inline-block;width:22px;height:0;border-top:3px solid;vertical-align:middle;margin-right:.35em}
         details.failure{border:1px solid #e0c4c4;border-radius:4px;margin:.5em 0;padding:.3em .6em;background:#fffafa}
         details.failure summary{cursor:pointer;overflow-wrap:anywhere}
         details.failure dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em .8em;margin:.5em 0}
@@ -34,6 +34,7 @@ enum MilestonePageStyle {
         table.cards td{border:0;padding:.08em 0;min-width:0;overflow-wrap:anywhere}
         table.cards td::before{content:attr(data-label) ": ";font-weight:600;color:#555}
         table.cards td:empty{display:none}
+        td{overflow-wrap:anywhere}
         .diff{grid-template-columns:1fr}
         .kind{white-space:normal}
         }
