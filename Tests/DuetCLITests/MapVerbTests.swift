@@ -139,3 +139,13 @@ final class MapVerbTests: XCTestCase {
         XCTAssertFalse(XMLParser(data: Data("<svg><text>a < b</text></svg>".utf8)).parse())
     }
 }
+
+/// The commit a milestone names is the checkout's HEAD; outside a checkout there is none, never a guess.
+final class TreeRevisionTests: XCTestCase {
+    func testTheRevisionIsTheCheckoutsHeadAndNoneOutsideOne() throws {
+        let revision = try XCTUnwrap(TreeRevision.of(packageRoot.path), "the package is a git checkout")
+        XCTAssertEqual(revision.commit.count, 40)
+        XCTAssertTrue(revision.commit.allSatisfy(\.isHexDigit))
+        XCTAssertNil(TreeRevision.of(try temporaryDirectory().path))
+    }
+}
