@@ -40,6 +40,14 @@ final class MilestonePageTests: XCTestCase {
         for page in [red, try pages().green, try pages().redOwnLayout] {
             for machine in ["/home/", "/tmp/", "/work/", "/Users/", "/root/", "/var/"] { XCTAssertFalse(page.contains(machine), machine) }
         }
+        // One file, offline: no script, no asset, links and references inside the page only.
+        for page in [red, try pages().green] {
+            for external in ["<script", "<link", "src=", "@import", "http://", "https://"] {
+                XCTAssertFalse(page.replacingOccurrences(of: "http://www.w3.org/", with: "").contains(external), external)
+            }
+            XCTAssertFalse(page.components(separatedBy: "href=\"").dropFirst().contains { !$0.hasPrefix("#") })
+            XCTAssertFalse(page.components(separatedBy: "url(").dropFirst().contains { !$0.hasPrefix("#") })
+        }
         XCTAssertEqual(Corpus.portableCommand("cd '/home/a/repo' && /home/a/repo/kotlin/build/runner --x /opt/tools/dot"),
                        "kotlin/build/runner --x …/dot")
     }
