@@ -2,7 +2,7 @@ import Duet
 
 /// The tools of `duet mcp`: the read verbs and the gates.
 enum MCPCatalogue {
-    static var all: [MCPTool] { [verify, drill, census, queryTouches, queryKinds, querySQL, lint, pending, show] }
+    static var all: [MCPTool] { [verify, drill, census, queryTouches, queryKinds, querySQL, lint, pending, show, map] }
 
     static func tool(named name: String) -> MCPTool? { all.first { $0.name == name } }
 
@@ -126,4 +126,21 @@ enum MCPCatalogue {
             guard let fixture = arguments["fixture"]?.stringValue else { return nil }
             return fixture + (arguments["step"]?.intValue.map { "#\($0)" } ?? "")
         }) }
+}
+
+extension MCPCatalogue {
+    static var map: MCPTool { MCPTool(
+        name: "map", title: "Navigation map",
+        description: "Per feature, the distinct L0 states its fixtures reach (nodes named by their kinds, e.g. `tabs:profile · slot:inviteCode`) "
+            + "and the action cases between them (edges, with the fixtures taking them and the platforms whose latest full verify run "
+            + "took them); chain fixtures' seams between features. A transition no fixture records is a platform's divergence.",
+        verb: MapVerb.self,
+        parameters: [
+            .init(name: "feature", kind: .string, description: "only this feature's map (and the seams touching it)"),
+            .init(name: "platform", kind: .string, description: "only what this platform's latest full verify run showed", option: "--platform"),
+        ],
+        result: schema("object", [
+            "features": array(schema("object", ["feature": string, "nodes": array(rows), "edges": array(rows)], description: "one feature's graph")),
+            "seams": array(rows), "runs": array(rows),
+        ], description: "the map: features with nodes (id, kinds, fixtures, starts, platforms) and edges (from, verb, to, fixtures, platforms), seams, runs")) }
 }

@@ -16,7 +16,11 @@ struct MilestoneVerb: Verb {
     duet milestone --preview   builds and prints the report as of now; stores nothing.
     duet milestone --list      lists the stored milestones.
     duet milestone show NAME   prints a stored milestone again.
-    --format html writes one self-contained page (inline CSS and SVG, no external asset) that reads on a phone.
+    --format html writes one self-contained page (inline CSS and SVG, no script, no external asset) that reads
+                               on a phone: the header names the commit, the duet and each runner; every failing
+                               fixture opens to expected against got at its first divergence, its source line and
+                               the commands that replay it; the navigation map of every feature is drawn with
+                               what changed since the previous milestone; trends chart every stored milestone.
     Before the report: the manifest's lint runs, and every platform with a runner under runners: but no
     full verify run is verified, and with no full restore drill is drilled (filtered runs — --feature,
     --fixture, a shard — never stand for the whole). A runner that is not built yet (or not on PATH)
@@ -84,13 +88,13 @@ struct MilestoneVerb: Verb {
                 throw InputError(file: "milestone \(name)", message: "no milestone of that name is stored",
                                  fix: "see `duet milestone --list`, or record it with `duet milestone \(name)`")
             }
-            try emit(report, context)
+            try emit(report, corpus, context)
             return .holds
         case .preview(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
             let built = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
             let report = try context.tree.map { try $0.portable(built) } ?? built
-            try emit(report, context)
+            try emit(report, corpus, context)
             return conclude(report, gate: "milestone --preview", context)
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
@@ -98,7 +102,7 @@ struct MilestoneVerb: Verb {
             let tree = context.treeForWriting
             let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date(), tree: tree)
             context.note("duet milestone: \(replaced ? "replaced" : "stored") \(RecordTree.milestonesFolder)/\(name)\(RecordTree.milestoneSuffix) — commit it to keep it")
-            try emit(report, context)
+            try emit(report, corpus, context)
             return conclude(report, gate: "milestone \(name)", context)
         }
     }
@@ -110,7 +114,10 @@ struct MilestoneVerb: Verb {
         }
         for platform in inputs.verifiedNow { context.note("duet milestone: no full \(platform) run was stored; verified it now") }
         for platform in inputs.drilledNow { context.note("duet milestone: no full \(platform) restore drill was stored; drilled it now") }
-        return inputs
+        var withBuild = inputs
+        let revision = TreeRevision.of(context.tree?.root ?? context.workingDirectory)
+        withBuild.build = MilestoneBuild(commit: revision?.commit, modified: revision?.modified, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain)
+        return withBuild
     }
 
     private func conclude(_ report: MilestoneReport, gate: String, _ context: VerbContext) -> ExitStatus {
@@ -122,11 +129,13 @@ struct MilestoneVerb: Verb {
         return report.holds ? .holds : .findings
     }
 
-    private func emit(_ report: MilestoneReport, _ context: VerbContext) throws {
+    private func emit(_ report: MilestoneReport, _ corpus: Corpus, _ context: VerbContext) throws {
         let text: String
         switch document {
         case .md: text = report.markdown()
-        case .html: text = report.html()
+        case .html:
+            let drawer = try MapDrawer(engine: .auto, path: context.environment["PATH"])
+            text = report.html(MilestonePage(trend: try corpus.milestoneTrend(through: report), drawer: drawer))
         case .json: text = try CanonicalEncoder().encode(report).prettyString
         }
         guard let out else { return context.write(text) }

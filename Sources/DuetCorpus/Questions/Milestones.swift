@@ -39,13 +39,16 @@ extension Corpus {
             checks: report.checkInventory,
             failing: verify.flatMap { run in (run.failing ?? []).map { "\(run.platform) \($0.fixture)" } }.sorted(),
             drillFailing: (report.drill ?? []).flatMap { drill in drill.failingFixtures.map { "\(drill.platform) \($0)" } }.sorted())
+        var old: MilestoneReport?
         if let previous = try database.rows("""
             SELECT report FROM milestones WHERE name != ? ORDER BY created_at DESC, name DESC LIMIT 1
             """, [.text(name)]).first?[0].blob {
-            let old = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
-            report.difference = MilestoneDifference(previous: old.name, previousCreatedAt: old.createdAt,
-                                                    from: old.inventory, to: report.inventory)
+            let decoded = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
+            report.difference = MilestoneDifference(previous: decoded.name, previousCreatedAt: decoded.createdAt,
+                                                    from: decoded.inventory, to: report.inventory)
+            old = decoded
         }
+        try addPictures(to: &report, previous: old, build: inputs.build)
         return report
     }
 

@@ -71,6 +71,8 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
         public var actual: String?
         public var message: String?
         public var source: String?
+        /// The state the platform answered at a state divergence, compact canonical JSON.
+        public var actualState: String?
     }
 
     /// `fingerprints` are every stored fixture's (`Corpus.fixtureFingerprints()`), not only the shard's.
@@ -134,7 +136,8 @@ extension RunResultsFile.Result {
         stepsRun = Int64(stored.stepsRun)
         failure = stored.failureKind.map { kind in
             RunResultsFile.Failure(kind: kind, step: stored.step.map(Int64.init), label: stored.label, action: stored.action, path: stored.path,
-                                   expected: stored.expected, actual: stored.actual, message: stored.message, source: stored.source)
+                                   expected: stored.expected, actual: stored.actual, message: stored.message, source: stored.source,
+                                   actualState: stored.actualState.map { String(decoding: $0, as: UTF8.self) })
         }
     }
 
@@ -142,6 +145,7 @@ extension RunResultsFile.Result {
     var stored: StoredFixtureResult {
         StoredFixtureResult(fixture: fixture, status: status, stepsRun: Int(stepsRun), failureKind: failure?.kind, step: failure?.step.map { Int($0) },
                             label: failure?.label, action: failure?.action, path: failure?.path, expected: failure?.expected,
-                            actual: failure?.actual, message: failure?.message, source: failure?.source)
+                            actual: failure?.actual, message: failure?.message, source: failure?.source,
+                            actualState: failure?.actualState.map { Array($0.utf8) })
     }
 }
