@@ -27,7 +27,7 @@ struct CensusVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "every candidate is unruled")
-        let census = try context.corpus().census(rulings: manifest.rulings)
+        let census = try context.corpus(for: .reading).census(rulings: manifest.rulings)
         var report = CensusVerb.report(census)
         report.verdict = GateVerdicts.census(census, holds: census.holds)
         context.render(report, as: format)

@@ -30,7 +30,7 @@ struct CorpusCheckVerb: Verb {
         do {
             // A damaged file takes no writes, so the tree sync cannot run first: check the file as it is.
             do {
-                corpus = try context.corpus()
+                corpus = try context.corpus(for: .reading)
             } catch let error as DatabaseError where error.isDamage {
                 corpus = try Corpus.open(at: context.corpusLocation.path)
             }

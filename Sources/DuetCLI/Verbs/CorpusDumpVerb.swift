@@ -18,7 +18,7 @@ struct CorpusDumpVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let corpus = try context.corpus()
+        let corpus = try context.corpus(for: .reading)
         guard let output else {
             try corpus.dump { context.write($0) }
             return .holds

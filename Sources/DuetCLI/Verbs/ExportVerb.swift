@@ -21,7 +21,7 @@ struct ExportVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let path = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true)).path
-        let written = try context.corpus().exportFixtures(to: path) { done, total in
+        let written = try context.corpus(for: .reading).exportFixtures(to: path) { done, total in
             // Every 64th file: a redrawn line per file would cost more than writing it.
             if done % 64 == 0 || done == total { context.progress("export: files", done: done, total: total) }
         }

@@ -30,7 +30,7 @@ struct LedgerHistoryVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let corpus = try context.corpus()
+        let corpus = try context.corpus(for: .reading)
         let versions = try corpus.ledgerHistory(kind: kind, island: island).filter { !current || $0.isCurrent }
         let table = Table(columns: ["section", "feature", "entry", "platform", "valid_from", "valid_to", "opened_by", "closed_by", "fields"],
                           rows: versions.map {

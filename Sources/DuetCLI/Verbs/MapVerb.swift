@@ -74,7 +74,7 @@ struct MapVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let map = try context.corpus().navigationMap(feature: feature, platform: platform)
+        let map = try context.corpus(for: .reading).navigationMap(feature: feature, platform: platform)
         if map.features.isEmpty {
             context.note("duet map: nothing to draw — no feature has an L0 field (record through a runner, or declare structure: in parity/manifest.yaml)")
         } else if map.runs.isEmpty {

@@ -23,7 +23,7 @@ struct PendingAcceptVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let tree = context.treeForWriting
+        let tree = try context.treeForWriting()
         let accepted = try context.corpus().acceptPending(names: names, in: tree)
         for name in accepted { context.write("accepted \(name)\n") }
         let files = accepted.map { RecordTree.fixturesFolder + "/" + $0 + ".fixture.json" }

@@ -40,6 +40,8 @@ public final class Corpus {
                 checkedBeforeWriting = true
             }
             appliedOnOpen = try migrator.applyPending(to: database)
+            // A migration may change what the tree sync compares: the next sync compares every file.
+            if !appliedOnOpen.isEmpty { try database.execute("DELETE FROM corpus_meta WHERE key = 'tree.digest'") }
         } else {
             appliedOnOpen = []
         }
@@ -78,10 +80,13 @@ public final class Corpus {
 
     /// Runs `body` in one write transaction; a throw leaves the corpus as it was. Before the first
     /// write of this connection every page of the file is checked (`WholeFileCheck`): a damaged
-    /// file is reported before anything is written into it.
-    public func write<T>(_ body: () throws -> T) throws -> T {
+    /// file is reported before anything is written into it. A write that may change what the tree
+    /// sync indexes (`touchesTree`, the default) drops the tree's digest, so the next sync compares
+    /// every file again; stored runs and results pass `false`.
+    public func write<T>(touchesTree: Bool = true, _ body: () throws -> T) throws -> T {
+        let outermost = !database.isInTransaction
         // Another connection may have changed the blobs since the last write: start from the database.
-        if !database.isInTransaction {
+        if outermost {
             try Self.refuseRecordedDamage(path)
             if !checkedBeforeWriting {
                 try WholeFileCheck.verify(database)
@@ -90,7 +95,10 @@ public final class Corpus {
             blobs.forgetCache()
         }
         do {
-            return try database.transaction(body)
+            return try database.transaction {
+                if outermost && touchesTree { try database.execute("DELETE FROM corpus_meta WHERE key = 'tree.digest'") }
+                return try body()
+            }
         } catch {
             blobs.forgetCache()
             throw error

@@ -29,7 +29,7 @@ final class Database {
     /// default VFS, for benchmarks that measure what the checksums cost. `configured: false` leaves the
     /// file as it is (no page size, journal mode or pragma that could write it) until `configure()`:
     /// what `CorpusFile` needs to look at a file before it knows the file is a corpus.
-    init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000, pageChecksums: Bool = true,
+    init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = Database.busyTimeoutMilliseconds, pageChecksums: Bool = true,
          configured: Bool = true) throws {
         var connection: OpaquePointer?
         let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
@@ -46,11 +46,13 @@ final class Database {
         self.checksummed = checksummed
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        busyTimeout = busyTimeoutMilliseconds
         if configured { try configure() }
     }
 
     private let mode: Mode
     private let checksummed: Bool
+    private let busyTimeout: Int32
 
     /// Page size, checksums and WAL for a new file; foreign keys, durability and reads for every connection.
     func configure() throws {
@@ -69,6 +71,16 @@ final class Database {
         try execute(sql: "PRAGMA mmap_size=\(Self.mmapBytes)")
     }
 
+    /// How long a connection waits for another writer's lock before it reports the corpus busy.
+    static let busyTimeoutMilliseconds: Int32 = 5_000
+
+    /// Runs `body` with another busy timeout (0: do not wait at all), then restores this connection's.
+    func withBusyTimeout<T>(_ milliseconds: Int32, _ body: () throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(handle, milliseconds)
+        defer { sqlite3_busy_timeout(handle, busyTimeout) }
+        return try body()
+    }
+
     /// Upper bound of the file mapped for reads (SQLite maps less when the file is smaller).
     static let mmapBytes = 1 << 30
 
@@ -79,8 +91,13 @@ final class Database {
 
     // MARK: - Running SQL
 
+    /// When set, every SQL text this connection runs is appended (tests read the statements an
+    /// operation runs, e.g. to check each one's query plan).
+    var statementLog: [String]?
+
     /// Runs one or more statements without parameters (schema, pragmas, scripts).
     func execute(sql: String) throws {
+        statementLog?.append(sql)
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         if code != SQLITE_OK {
@@ -106,6 +123,7 @@ final class Database {
 
     /// A fresh statement the caller owns.
     func prepare(_ sql: String) throws -> Statement {
+        statementLog?.append(sql)
         try Statement(connection: handle, sql: sql)
     }
 

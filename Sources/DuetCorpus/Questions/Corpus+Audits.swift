@@ -9,7 +9,7 @@ extension Corpus {
     /// try corpus.latestAudit()?.findings.count
     /// ```
     public func storeAudit(_ report: AuditReport) throws {
-        try write {
+        try write(touchesTree: false) {
             try database.execute("INSERT INTO audits(created_at, holds, findings, report) VALUES (?, ?, ?, ?)", [
                 .text(report.createdAt), SQLValue(report.holds), SQLValue(report.findings.count),
                 .blob(try CanonicalEncoder().canonicalBytes(report)),

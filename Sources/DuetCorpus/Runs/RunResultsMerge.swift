@@ -149,7 +149,7 @@ extension Corpus {
     /// ```
     public func importRunResults(_ files: [LoadedRunResults]) throws -> [MergedRun] {
         var merged = try RunResultsMerge.merge(files, local: try fixtureFingerprints())
-        try write {
+        try write(touchesTree: false) {
             for index in merged.indices { merged[index].run.id = try storeRun(merged[index].run) }
         }
         return merged
