@@ -46,9 +46,28 @@ enum CorpusFile {
             throw EnvironmentError("cannot read the corpus file \(path): \(String(cString: strerror(errno)))", fix: "check its permissions")
         }
         guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            if isCorpusWithDamagedHeader(path, size: Int(info.st_size)) {
+                DamageRecord.adopt(path)
+                let message = "page 1 does not hold an SQLite header any more: its bytes changed after duet wrote them"
+                DamageRecord.note(message, file: path)
+                throw DatabaseError(code: SQLITE_NOTADB, message: message, file: path)
+            }
             throw refusal(path, "it is not an SQLite database")
         }
         return .database
+    }
+
+    /// A file of whole 16 KB pages whose second page carries a valid `PageChecksums` seal was a
+    /// corpus: only its first page was overwritten (no other file ends its second 16 KB that way).
+    private static func isCorpusWithDamagedHeader(_ path: String, size: Int) -> Bool {
+        let page = Database.pageSize
+        guard size >= 2 * page, size % page == 0 else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var second = [UInt8](repeating: 0, count: page)
+        guard second.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, page, off_t(page)) }) == page else { return false }
+        return PageChecksums.verify(second)
     }
 
     /// Throws unless the open database's tables are a corpus's. Runs on a connection that has not

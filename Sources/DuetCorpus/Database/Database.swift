@@ -124,7 +124,7 @@ final class Database {
     /// A fresh statement the caller owns.
     func prepare(_ sql: String) throws -> Statement {
         statementLog?.append(sql)
-        try Statement(connection: handle, sql: sql)
+        return try Statement(connection: handle, sql: sql)
     }
 
     /// A statement kept by the connection and reused for the same SQL text.

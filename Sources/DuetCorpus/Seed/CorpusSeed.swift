@@ -97,12 +97,12 @@ extension CorpusLocation {
     public func open(migrate: Bool = false, migrator: Migrator = Migrator()) throws -> OpenedCorpus {
         var notices: [String] = []
         let kind = try CorpusFile.identify(path)
-        if kind == .empty { notices.append("\(path) was an empty file (0 bytes): a new corpus is made there") }
         if kind != .database, let seed {
             let corpus = try Corpus.load(seed: seed, into: path, migrator: migrator)
-            notices.append("built \(path) from the seed \(seed)")
+            notices.append(kind == .empty ? "\(path) was empty (0 bytes): built it from the seed \(seed)" : "built \(path) from the seed \(seed)")
             return OpenedCorpus(corpus: corpus, notices: notices)
         }
+        if kind == .empty { notices.append("\(path) was empty (0 bytes): made it a new corpus") }
         let corpus = try Corpus.open(at: path, migrate: migrate, migrator: migrator)
         if let seed, try !corpus.isBuilt(from: seed) {
             notices.append("\(path) was built from an older seed than \(seed); rebuild it with `duet corpus load \(seed)`")

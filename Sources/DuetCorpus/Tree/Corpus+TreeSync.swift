@@ -38,10 +38,11 @@ extension Corpus {
             return summary
         }
         do {
-            try database.withBusyTimeout(whenBusy == .wait ? Database.busyTimeoutMilliseconds : whenBusy.boundMilliseconds) {
+            func writing() throws {
                 try syncWriting(plan, pending, tree: tree, digest: digest, manifestStructures: manifestStructures, progress: progress,
                                 summary: &summary)
             }
+            if whenBusy == .wait { try writing() } else { try database.withBusyTimeout(whenBusy.boundMilliseconds, writing) }
         } catch let error as DatabaseError where error.isBusy && whenBusy != .wait && !database.isInTransaction {
             summary = TreeSyncSummary(filesUnchanged: plan.unchangedCount)
             summary.refused = plan.refused

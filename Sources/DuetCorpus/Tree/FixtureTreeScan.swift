@@ -82,7 +82,7 @@ enum FixtureTreeScan {
                     return
                 }
                 if type == UInt8(DT_DIR) {
-                    if let problem = TreeEntry.problem(name: name, stemLength: name.count, type: type, in: shownFolder) {
+                    if let problem = TreeEntry.folderProblem(name: name, in: shownFolder) {
                         result.refused.append(problem)
                     } else {
                         subfolders.append(String(decoding: name, as: UTF8.self))

@@ -34,9 +34,15 @@ enum TreeEntry {
         }
     }
 
-    static func problem(name: String, stemLength: Int, type: UInt8, in folder: String) -> String? {
-        var bytes = Array(name.utf8)
-        return bytes.withUnsafeMutableBytes { problem(name: UnsafeRawBufferPointer($0), stemLength: stemLength, type: type, in: folder) }
+    /// What is wrong with a subfolder's name: not UTF-8, or a character that hides or reorders text.
+    /// (A hidden folder is read like any other: an upstream checkout may keep fixtures in one.)
+    static func folderProblem(name: UnsafeRawBufferPointer, in folder: String) -> String? {
+        if isPlain(name) { return nil }
+        guard let text = String(validating: name, as: UTF8.self) else {
+            return "\(folder)/\(NameRule.escaped(bytes: Array(name))) is not read: the folder's name is not valid UTF-8 — rename it"
+        }
+        guard text.unicodeScalars.contains(where: { NameRule.isHidden($0) || $0 == "\u{FFFD}" }) else { return nil }
+        return "\(folder)/\(NameRule.escaped(text)) is not read: the folder's name holds a character a terminal would not show as it is — rename it"
     }
 
     /// The `d_type` that a `stat` result describes.
