@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+import Duet
+@testable import DuetCorpus
+
+/// A seed cannot build more than a dump would: one value is at most 64 MiB, the whole load at most
+/// four times the seed plus 64 MiB, one statement at most 50 million steps — each refused with the
+/// seed's line, nothing left behind. An empty seed is bad input, not the environment.
+final class SeedBoundsTests: XCTestCase {
+    private var dir: URL!
+    private var seed: URL { dir.appendingPathComponent("corpus.db.seed") }
+    private var target: String { dir.appendingPathComponent("corpus.db").path }
+
+    override func setUpWithError() throws { dir = try makeTemporaryDirectory("seed-bounds") }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func dump() throws -> String {
+        let corpus = try Corpus.temporary()
+        try corpus.upsertFixtures([try navigationFixture(steps: [(#"{"case":"open"}"#, #"{"path":[],"sheet":null}"#)])])
+        return try corpus.dumpText()
+    }
+
+    /// The dump with `statements` inserted before its `COMMIT`; returns the text and the first statement's line.
+    private func crafted(_ statements: [String]) throws -> (String, Int) {
+        var lines = try dump().components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.lastIndex(of: "COMMIT;"))
+        lines.insert(contentsOf: statements, at: index)
+        return (lines.joined(separator: "\n"), index + 1)
+    }
+
+    private func assertRefused(_ text: String, line: Int, saying words: String, file: StaticString = #filePath, at: UInt = #line) throws {
+        try write(text, to: seed)
+        XCTAssertThrowsError(try Corpus.load(seed: seed.path, into: target), file: file, line: at) { error in
+            let input = error as? InputError
+            XCTAssertEqual(input?.line, line, "\(error)", file: file, line: at)
+            XCTAssertTrue(input?.message.contains(words) == true, "\(error)", file: file, line: at)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "corpus.db.seed" }
+        XCTAssertEqual(left, [], "a refused seed leaves no file", file: file, line: at)
+    }
+
+    func testAValueLongerThanTheBudgetIsRefusedBeforeItIsBuilt() throws {
+        let (text, line) = try crafted(["INSERT INTO corpus_meta VALUES ('k3', printf('%.*c', 900000000, 'x'));"])
+        try assertRefused(text, line: line, saying: "longer than 64 MiB")
+    }
+
+    func testValuesUnderTheValueBudgetStillStopAtTheLoadBudget() throws {
+        // Two 40 MB values: each fits one value's budget, together they pass the load's (64 MiB + 4 × the seed).
+        let (text, line) = try crafted(["INSERT INTO corpus_meta VALUES ('k1', printf('%.*c', 40000000, 'x'));",
+                                        "INSERT INTO corpus_meta VALUES ('k2', printf('%.*c', 40000000, 'x'));"])
+        try assertRefused(text, line: line + 1, saying: "would build a corpus of more than")
+    }
+
+    func testAStatementThatRunsForeverOverTheCorpusTablesIsStopped() throws {
+        let rows = (0..<200).map { "INSERT INTO corpus_meta VALUES ('row\($0)', 'v');" }
+        let join = "INSERT INTO corpus_meta SELECT 'x', a.key FROM corpus_meta a, corpus_meta b, corpus_meta c, corpus_meta d WHERE a.key = 'never';"
+        let (text, line) = try crafted(rows + [join])
+        try assertRefused(text, line: line + rows.count, saying: "ran more than 50000000 steps")
+    }
+
+    func testAnEmptySeedIsBadInputWithAPlainMessage() throws {
+        for text in ["", "-- nothing but a comment\n", "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCOMMIT;\n"] {
+            try assertRefused(text, line: 1, saying: "the seed holds no corpus")
+        }
+    }
+
+    func testADumpLoadsWithinItsBudget() throws {
+        try write(try dump(), to: seed)
+        XCTAssertEqual(try Corpus.load(seed: seed.path, into: target).fixtureNames(), ["nav"])
+    }
+}
