@@ -68,6 +68,10 @@ struct MutateVerb: Verb {
         drill.startupTimeout = startupTimeout
         let outcome = try drill.run(only: rows) { what, done, total in context.progress(what, done: done, total: total) }
         context.render(MutationReport.report(outcome), as: format)
+        if !outcome.linksNotCopied.isEmpty {
+            context.note("duet mutate: \(outcome.linksNotCopied.count) symbolic link(s) not copied into the workspace (to a folder or to nothing; it holds files, never links): "
+                         + NameList.shortened(outcome.linksNotCopied))
+        }
         if let stop = outcome.stoppedBy { context.note("duet mutate: stopped: \(stop)") }
         return ExitStatus(outcome)
     }
