@@ -39,21 +39,36 @@ final class SeedBoundsTests: XCTestCase {
         XCTAssertEqual(left, [], "a refused seed leaves no file", file: file, line: at)
     }
 
-    func testAValueLongerThanTheBudgetIsRefusedBeforeItIsBuilt() throws {
+    func testAPrintfAmplificationIsRefusedBeforeItRuns() throws {
         let (text, line) = try crafted(["INSERT INTO corpus_meta VALUES ('k3', printf('%.*c', 900000000, 'x'));"])
-        try assertRefused(text, line: line, saying: "longer than 64 MiB")
+        try assertRefused(text, line: line, saying: "printf() is not allowed")
+    }
+
+    /// Statements that double a value each: `d(k) = d(k-1) || d(k-1)`, from three bytes.
+    private func doubling(_ count: Int) -> [String] {
+        ["INSERT INTO corpus_meta VALUES ('d0', 'abc');"]
+            + (1...count).map { "INSERT INTO corpus_meta SELECT 'd\($0)', value || value FROM corpus_meta WHERE key = 'd\($0 - 1)';" }
+    }
+
+    func testAValueLongerThanTheBudgetIsRefusedBeforeItIsBuilt() throws {
+        // A long comment raises the load's budget (four times the seed), so the value's budget is met first:
+        // 3 × 2^25 bytes (96 MiB) is past 64 MiB.
+        let padding = "-- " + String(repeating: "x", count: 24 << 20)
+        let (text, line) = try crafted([padding] + doubling(25))
+        try assertRefused(text, line: line + 26, saying: "longer than 64 MiB")
     }
 
     func testValuesUnderTheValueBudgetStillStopAtTheLoadBudget() throws {
-        // Two 40 MB values: each fits one value's budget, together they pass the load's (64 MiB + 4 × the seed).
-        let (text, line) = try crafted(["INSERT INTO corpus_meta VALUES ('k1', printf('%.*c', 40000000, 'x'));",
-                                        "INSERT INTO corpus_meta VALUES ('k2', printf('%.*c', 40000000, 'x'));"])
-        try assertRefused(text, line: line + 1, saying: "would build a corpus of more than")
+        // Every value fits one value's budget; together they pass the load's (64 MiB + 4 × the seed) at 3 × 2^24 bytes more.
+        let (text, line) = try crafted(doubling(25))
+        try assertRefused(text, line: line + 24, saying: "would build a corpus of more than")
     }
 
     func testAStatementThatRunsForeverOverTheCorpusTablesIsStopped() throws {
         let rows = (0..<200).map { "INSERT INTO corpus_meta VALUES ('row\($0)', 'v');" }
-        let join = "INSERT INTO corpus_meta SELECT 'x', a.key FROM corpus_meta a, corpus_meta b, corpus_meta c, corpus_meta d WHERE a.key = 'never';"
+        // No index helps: every one of the 200^4 combinations is visited.
+        let join = "INSERT INTO corpus_meta SELECT 'x', a.key FROM corpus_meta a, corpus_meta b, corpus_meta c, corpus_meta d "
+            + "WHERE a.value || b.value || c.value || d.value = 'never';"
         let (text, line) = try crafted(rows + [join])
         try assertRefused(text, line: line + rows.count, saying: "ran more than 50000000 steps")
     }
