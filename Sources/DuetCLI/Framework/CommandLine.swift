@@ -101,7 +101,12 @@ enum ErrorReporting {
         case let error as PendingNotFound: return (error.description, .usage)
         case let error as InvalidKindPattern: return (error.description, .usage)
         case let error as RunImportRefusal: return (error.description, .usage)
+        case let error as NameRefusal: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)
+        case let error as DatabaseError: return (error.description, .environment)
+        case let error as CocoaError:
+            // Foundation's own text ("Error Domain=NSCocoaErrorDomain Code=4 …") is no message for a user.
+            return describe(FileProblem.error("cannot complete the operation on", error.filePath ?? error.url?.path ?? "a file", error))
         default: return (String(describing: error), .environment)
         }
     }
