@@ -65,6 +65,9 @@ struct VerifyVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        // Staged before the run: a place that cannot take the file stops the verb before a run is stored.
+        let junitFile = try junit.map { try StagedOutput(path: context.absolutePath($0)) }
+        let resultsFile = try results.map { try StagedOutput(path: context.absolutePath($0)) }
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
@@ -76,14 +79,11 @@ struct VerifyVerb: Verb {
         var report = ReplayReports.verify(outcome)
         report.attach(lint)
         context.render(report, as: format)
-        if let junit {
-            let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
-            try Array(JUnitReport.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
-        }
-        if let results {
+        try junitFile?.publish(Array(JUnitReport.xml(for: outcome.runs).utf8))
+        if let resultsFile {
             let file = RunResultsFile(fingerprints: try workflow.corpus.fixtureFingerprints(), shard: outcome.shard, scope: outcome.scope,
                                       runs: outcome.stored, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain, host: BuildInfo.host)
-            try AtomicFile.write(file.prettyBytes, to: context.absolutePath(results))
+            try resultsFile.publish(file.prettyBytes)
         }
         if let plan = outcome.shard {
             context.note("duet verify: shard \(plan.shard): \(plan.fixtures.count) of \(plan.totalFixtures) fixtures, \(plan.steps) of \(plan.totalSteps) steps")
