@@ -1,6 +1,7 @@
 /// The one rule for names that become file names or appear in reports: fixture, scenario,
 /// milestone and runner names, and the names of files found in the tree. A name is refused when
-/// it is empty, not UTF-8, longer than a file name can carry with its suffix, holds a character
+/// it is empty, not UTF-8 (or holds the U+FFFD that stands for bytes that were not), longer than a
+/// file name can carry with its suffix, holds a character
 /// that hides or reorders text on a terminal (controls, DEL, C1, bidi overrides and isolates,
 /// line and paragraph separators), or would leave its folder (`/`, `\`, `..`, a leading `.`).
 /// Milestone and runner names are words besides: letters, digits, `-`, `_` and `.`.
@@ -81,6 +82,10 @@ public enum NameRule {
         if let hidden = name.unicodeScalars.first(where: isHidden) {
             return Reason(text: "holds \(describe(hidden)), which a terminal or an editor would not show as it is",
                           fix: "\(rename) without it")
+        }
+        if name.unicodeScalars.contains("\u{FFFD}") {
+            // What a command line or a file system name that was not UTF-8 decodes to.
+            return Reason(text: "holds U+FFFD (a replacement character: the name was not valid UTF-8)", fix: "\(rename) with UTF-8 characters")
         }
         if name.utf8.count > maximumBytes {
             return Reason(text: "is \(name.utf8.count) bytes long; a name becomes a file name, and \(maximumBytes) bytes is the most that fits with its suffix",
