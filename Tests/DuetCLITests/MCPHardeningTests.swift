@@ -22,13 +22,13 @@ final class MCPHardeningTests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
 
-    private func session(_ extra: [String] = []) throws -> RawMCPSession {
-        let session = try RawMCPSession(arguments: ["--corpus", corpusPath, "mcp"] + extra, in: tree.path)
+    private func session(_ extra: [String] = []) throws -> MCPClient {
+        let session = try MCPClient(arguments: ["--corpus", corpusPath, "mcp"] + extra, in: tree.path)
         _ = try session.request(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}"#)
         return session
     }
 
-    private func call(_ session: RawMCPSession, _ tool: String, _ arguments: String) throws -> JSONValue {
+    private func call(_ session: MCPClient, _ tool: String, _ arguments: String) throws -> JSONValue {
         try CanonicalJSON.parse(try session.request(#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments)}}"#))
     }
 
@@ -110,45 +110,18 @@ final class MCPHardeningTests: XCTestCase {
     }
 }
 
-/// The server over pipes, one raw line at a time (replies are not always canonical JSON: a
-/// fractional id comes back as sent). A watchdog ends a server that stops answering, so a test fails instead of hanging.
-final class RawMCPSession {
-    private let process = Process()
-    private let input = Pipe(), output = Pipe()
-    private var buffered: [UInt8] = []
-
-    init(arguments: [String], in directory: String) throws {
-        process.executableURL = URL(fileURLWithPath: try BuildProducts.executable("duet"))
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    func request(_ line: String) throws -> String { try request(bytes: Array(line.utf8)) }
-
+extension MCPClient {
+    /// One request as raw bytes and its reply as text (a fractional id comes back as sent, which
+    /// the canonical parser would refuse). A watchdog ends a server that stops answering, so a
+    /// test fails instead of hanging.
     func request(bytes: [UInt8]) throws -> String {
-        input.fileHandleForWriting.write(Data(bytes + [0x0A]))
-        let pid = process.processIdentifier
+        send(bytes: bytes)
+        let pid = processIdentifier
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
         defer { watchdog.cancel() }
-        while true {
-            if let newline = buffered.firstIndex(of: 0x0A) {
-                let line = Array(buffered[..<newline])
-                buffered.removeFirst(newline + 1)
-                return String(decoding: line, as: UTF8.self)
-            }
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw CocoaError(.fileReadUnknown) }
-            buffered += Array(data)
-        }
+        return String(decoding: try readLine(), as: UTF8.self)
     }
 
-    func close() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
+    func request(_ line: String) throws -> String { try request(bytes: Array(line.utf8)) }
 }

@@ -61,7 +61,7 @@ final class ReadVerbRulesTests: XCTestCase {
         let repository = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: repository) }
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("corpus.db.seed"), to: repository.appendingPathComponent("corpus.db.seed"))
-        FileManager.default.createFile(atPath: repository.appendingPathComponent("corpus.db").path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: repository.appendingPathComponent("corpus.db").path, contents: Data()))
         let run = duet("census", in: repository.path)
         XCTAssertTrue(run.stderr.contains("was empty (0 bytes)") && run.stderr.contains("from the seed"), run.stderr)
         XCTAssertNotEqual(run.status, .environment, run.stderr)

@@ -30,16 +30,7 @@ public struct ConfinedFolder: Sendable {
         }
         guard descriptor >= 0 else { throw refusal("cannot write", relative, errno) }
         defer { close(descriptor) }
-        var written = 0
-        let ok: Bool = bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let count = Foundation.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if count < 0 { if errno == EINTR { continue }; return false }
-                written += count
-            }
-            return true
-        }
-        guard ok else { throw refusal("cannot write", relative, errno) }
+        guard DescriptorWrite.all(bytes, to: descriptor) else { throw refusal("cannot write", relative, errno) }
         _ = fchmod(descriptor, mode)
     }
 

@@ -44,15 +44,7 @@ public final class StagedOutput {
     /// Writes `bytes`, flushes them to the disk and moves the file into place (then flushes the folder).
     public func publish(_ bytes: [UInt8]) throws {
         precondition(!published, "an output is published once")
-        var written = 0
-        let ok: Bool = bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let count = Foundation.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if count < 0 { if errno == EINTR { continue }; return false }
-                written += count
-            }
-            return fsync(descriptor) == 0
-        }
+        let ok = DescriptorWrite.all(bytes, to: descriptor) && fsync(descriptor) == 0
         let failure = errno
         close(descriptor)
         descriptor = -1
