@@ -4,7 +4,7 @@ import Duet
 @testable import DuetCorpus
 
 /// A seed cannot build more than a dump would: one value is at most 64 MiB, the whole load at most
-/// four times the seed plus 64 MiB, one statement at most 50 million steps — each refused with the
+/// four times the seed plus 16 MiB, one statement at most 5 million steps — each refused with the
 /// seed's line, nothing left behind. An empty seed is bad input, not the environment.
 final class SeedBoundsTests: XCTestCase {
     private var dir: URL!
@@ -59,9 +59,9 @@ final class SeedBoundsTests: XCTestCase {
     }
 
     func testValuesUnderTheValueBudgetStillStopAtTheLoadBudget() throws {
-        // Every value fits one value's budget; together they pass the load's (64 MiB + 4 × the seed) at 3 × 2^24 bytes more.
+        // Every value fits one value's budget; together they pass the load's (16 MiB + 4 × the seed) at 3 × 2^22 bytes more.
         let (text, line) = try crafted(doubling(25))
-        try assertRefused(text, line: line + 24, saying: "would build a corpus of more than")
+        try assertRefused(text, line: line + 22, saying: "would build a corpus of more than")
     }
 
     func testAStatementThatRunsForeverOverTheCorpusTablesIsStopped() throws {
@@ -70,7 +70,7 @@ final class SeedBoundsTests: XCTestCase {
         let join = "INSERT INTO corpus_meta SELECT 'x', a.key FROM corpus_meta a, corpus_meta b, corpus_meta c, corpus_meta d "
             + "WHERE a.value || b.value || c.value || d.value = 'never';"
         let (text, line) = try crafted(rows + [join])
-        try assertRefused(text, line: line + rows.count, saying: "ran more than 50000000 steps")
+        try assertRefused(text, line: line + rows.count, saying: "ran more than 5000000 steps")
     }
 
     func testAnEmptySeedIsBadInputWithAPlainMessage() throws {

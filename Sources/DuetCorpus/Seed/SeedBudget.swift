@@ -7,9 +7,11 @@ import Foundation
 ///
 /// - one value: at most `valueBytes` (`SQLITE_LIMIT_LENGTH`; SQLite refuses to build a longer
 ///   string or blob — `printf('%.*c', 900000000, 'x')` fails before allocating);
-/// - the whole load: at most `loadBytes(seedBytes:)` of database pages (`PRAGMA max_page_count`);
+/// - the whole load: at most `loadBytes(seedBytes:)` of database pages, four times the seed plus
+///   16 MiB (`PRAGMA max_page_count`);
 /// - one statement: at most `statementSteps` virtual-machine steps (a progress handler), which a
-///   dump's `INSERT … VALUES` never comes near, while a join over the corpus's own tables would.
+///   dump's `INSERT … VALUES` (a few hundred) never comes near, while a join over the corpus's own
+///   tables would.
 ///
 /// ```swift
 /// let budget = SeedBudget()
@@ -22,13 +24,15 @@ final class SeedBudget {
     /// The largest value: the largest line a runner may write (64 MB), so every state a runner can
     /// report can be seeded.
     static let valueBytes = 64 << 20
-    static let statementSteps = 50_000_000
+    static let statementSteps = 5_000_000
     /// Between progress checks; the check itself is a counter.
     static let stepsPerCheck: Int32 = 10_000
 
     /// The load's page budget in bytes: four times the seed's size (a corpus file holds its rows
-    /// once and its indexes beside them), plus the largest single value.
-    static func loadBytes(seedBytes: Int) -> Int { valueBytes + 4 * seedBytes }
+    /// once, more compactly than their literals, and its indexes beside them), plus 16 MiB for the
+    /// schema and pages of a small seed. A value as large as `valueBytes` comes in a seed at least
+    /// twice its size (a blob's literal is hex), so every dump fits.
+    static func loadBytes(seedBytes: Int) -> Int { (16 << 20) + 4 * seedBytes }
 
     private var steps = 0
     private(set) var stoppedBySteps = false
@@ -76,7 +80,7 @@ final class SeedBudget {
             return "a value would be longer than \(Self.valueBytes >> 20) MiB, the most one value of a corpus may hold"
         case .load:
             return "its statements would build a corpus of more than \(Self.loadBytes(seedBytes: seedBytes) >> 20) MiB "
-                + "(four times the seed's \(seedBytes) bytes, plus \(Self.valueBytes >> 20) MiB); a dump loads into about its own size"
+                + "(four times the seed's \(seedBytes) bytes, plus 16 MiB); a dump loads into about its own size"
         case .statementSteps:
             return "a statement ran more than \(Self.statementSteps) steps; a dump's statements take a few hundred"
         }
