@@ -23,6 +23,7 @@ final class MCPMessageReader {
     let maximumBytes: Int
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
     private var start = 0
     /// Where the search for the next newline resumes: bytes before it hold none.
     private var searched = 0
@@ -37,7 +38,7 @@ final class MCPMessageReader {
     func next() -> Message? {
         var skipped = 0
         while true {
-            if let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) {
+            if let newline = newline(from: max(start, searched)) {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
                 searched = start
@@ -62,13 +63,20 @@ final class MCPMessageReader {
         }
     }
 
+    /// The index of the first newline at or after `from`; `memchr`, since a long line is searched chunk by chunk.
+    private func newline(from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            memchr(bytes.baseAddress! + from, 0x0A, bytes.count - from).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! }
+        }
+    }
+
     private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { ended = true; return }
-            buffer += chunk[..<count]
+            chunk.withUnsafeBufferPointer { buffer.append(contentsOf: $0.prefix(count)) }
             return
         }
     }
