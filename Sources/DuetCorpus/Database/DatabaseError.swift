@@ -84,7 +84,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
                 return "\(cause)\(systemError.map { " (\(String(cString: strerror($0))))" } ?? "") — check the disk and the folder's permissions, then run again"
             }
         }
-        return "the corpus refused an operation (SQLite result code \(code)) — this is a duet bug: run `duet corpus check`, "
-            + "and report it with the command that caused it"
+        // No cause a user can act on is left: the detail is for the bug report, said as such.
+        return "the corpus refused an operation — this is a duet bug: run `duet corpus check`, and report it with the command "
+            + "that caused it (for the report: SQLite \(code), \(message)\(sql.map { ", in: \($0.prefix(120))" } ?? ""))"
     }
 }

@@ -80,9 +80,6 @@ final class SeedAuthorizer {
         case SQLITE_REINDEX:
             // Creating an index fills it.
             return indexes.contains(first) ? nil : "REINDEX \(first) is not allowed in a seed"
-        case SQLITE_REINDEX:
-            // Creating an index fills it.
-            return indexes.contains(first) ? nil : "REINDEX \(first) is not allowed in a seed"
         case SQLITE_CREATE_VIEW:
             return views.contains(first) ? nil : "CREATE VIEW \(first): not a view of the corpus"
         case SQLITE_INSERT:
