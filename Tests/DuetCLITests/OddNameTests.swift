@@ -85,4 +85,21 @@ final class OddNameTests: XCTestCase {
         XCTAssertFalse(run.stderr.unicodeScalars.contains("\u{202E}"), "the override itself never reaches the terminal")
         XCTAssertEqual(fixtureFiles, before)
     }
+
+    func testARunnerThatNamesItsPlatformWithABidiOverrideIsRefusedEscaped() throws {
+        let script = repository.appendingPathComponent("odd-runner.sh")
+        try Data("printf '{\"protocol\":\"duet-replay\",\"version\":1,\"platform\":\"sw\\342\\200\\256ift\",\"features\":[]}\\n'\nread line\n".utf8).write(to: script)
+        let run = duet(corpus + ["verify", "--runner", "sh '\(script.path)'"], in: repository.path)
+        XCTAssertEqual(run.status, .environment, run.stderr)
+        XCTAssertTrue(run.stderr.contains(#"sw\u{202E}ift"#), run.stderr)
+        XCTAssertFalse(run.stderr.unicodeScalars.contains("\u{202E}"), run.stderr)
+    }
+
+    func testAManifestRunnerKeyWithABidiOverrideIsShownEscaped() throws {
+        try Data("runners:\n  \"sw\u{202E}ift\": '\(runner!)'\n".utf8).write(to: repository.appendingPathComponent("parity/manifest.yaml"))
+        let run = duet(corpus + ["lint"], in: repository.path)
+        XCTAssertEqual(run.status, .usage, run.stderr + run.stdout)
+        XCTAssertTrue((run.stderr + run.stdout).contains(#"sw\u{202E}ift"#), run.stderr + run.stdout)
+        XCTAssertFalse((run.stderr + run.stdout).unicodeScalars.contains("\u{202E}"), run.stderr + run.stdout)
+    }
 }

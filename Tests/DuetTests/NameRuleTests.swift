@@ -63,4 +63,9 @@ final class NameRuleTests: XCTestCase {
         XCTAssertEqual(try NameRule.check(fileName: Array("é.fixture.json".utf8)), "é.fixture.json")
         XCTAssertEqual(NameRule.escaped(bytes: [0xC3, 0xA9, 0xC3, 0x0A]), #"é\xC3\u{A}"#)
     }
+
+    func testVisibleTextKeepsLinesAndQuotesAndEscapesTheRest() {
+        XCTAssertEqual(NameRule.visible("a \"b\"\n\tc"), "a \"b\"\n\tc")
+        XCTAssertEqual(NameRule.visible("key 'sw\u{202E}ift'\u{1B}[2J"), #"key 'sw\u{202E}ift'\u{1B}[2J"#)
+    }
 }

@@ -72,7 +72,8 @@ public enum DuetCommandLine {
             return .usage
         } catch {
             let (message, status) = ErrorReporting.describe(error)
-            context.stderr.write("duet \(verb.name): \(message)\n")
+            // Whatever an error quotes (a key, a name, a runner's line), nothing in it may hide or reorder the terminal's text.
+            context.stderr.write("duet \(verb.name): \(NameRule.visible(message))\n")
             return status
         }
     }
