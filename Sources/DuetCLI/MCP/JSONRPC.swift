@@ -63,7 +63,8 @@ enum JSONRPC {
         guard message["jsonrpc"]?.stringValue == "2.0" else {
             return .invalid(id: id ?? .null, ErrorObject(code: ErrorObject.invalidRequest, message: "invalid request: jsonrpc must be \"2.0\""))
         }
-        if JSONRPCNumbers.holdsMarker(.object(message), numbers) {
+        // A notification gets no reply, not even this one.
+        if id != nil, JSONRPCNumbers.holdsMarker(.object(message), numbers) {
             return .invalid(id: id ?? .null, ErrorObject(code: ErrorObject.invalidParams,
                                                          message: "invalid params: a number with a fraction or exponent, or past 64 bits; every argument of these tools is a whole number"))
         }
