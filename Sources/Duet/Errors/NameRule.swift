@@ -51,6 +51,18 @@ public enum NameRule {
         return out
     }
 
+    /// Any text made safe for a terminal: every character the rule refuses written as `\u{…}`, but
+    /// line breaks and tabs kept (a message may span lines) and quotes left as they are.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isHidden($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) && scalar != "\n" && scalar != "\t" { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
+            else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     /// Bytes that may not be UTF-8: valid stretches as `escaped`, every other byte as `\xHH`.
     public static func escaped(bytes: [UInt8]) -> String {
         var out = "", index = 0

@@ -68,7 +68,7 @@ enum MCPCatalogue {
         description: "Count path, slot, tabs and stage fields per feature (declared and observed over the indexed snapshots), "
             + "and list navigation-shaped data fields with their rulings; findings when one has no ruling.",
         verb: CensusVerb.self,
-        parameters: [.init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest")],
+        parameters: [.init(name: "manifest", kind: .file, description: "the manifest, a file inside the tree (default: the nearest parity/manifest.yaml)", option: "--manifest")],
         result: schema("object", ["features": array(rows), "candidates": array(rows)],
                        description: "features: per feature declared and observed counts (the last row is the total); candidates: fields that need a ruling")) }
 
@@ -101,7 +101,7 @@ enum MCPCatalogue {
             + "each finding is FILE:LINE:COL, rule and fix.",
         verb: LintVerb.self,
         parameters: [
-            .init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest"),
+            .init(name: "manifest", kind: .file, description: "the manifest, a file inside the tree (default: the nearest parity/manifest.yaml)", option: "--manifest"),
             .init(name: "refresh", kind: .boolean, description: "ask each runner for a fresh describe first", option: "--refresh"),
         ],
         result: schema("object", ["status": string, "summary": string], description: "the lint report: status, summary, errors, findings, warnings"),

@@ -19,8 +19,7 @@ public enum CorpusRecovery {
         // The WAL goes with its file: what it holds may be the readable part of the history.
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             guard rename(path + suffix, aside + suffix) == 0 else {
-                throw EnvironmentError("cannot move the damaged corpus aside to \(aside + suffix): \(String(cString: strerror(errno)))",
-                                       fix: "check the folder's permissions")
+                throw FileProblem.error("cannot move the damaged corpus aside to", aside + suffix, errno: errno)
             }
         }
         DamageRecord.clear(for: path)

@@ -43,7 +43,11 @@ extension Corpus {
         var carried: [String: Int] = [:]
         do {
             let db = try Database(path: staging)
-            try SeedScript(bytes: Array(data), file: seed).run(on: db, authorizer: authorizer)
+            let budget = SeedBudget()
+            try budget.limiting(db, seedBytes: data.count) {
+                try SeedScript(bytes: Array(data), file: seed).run(on: db, authorizer: authorizer, budget: budget)
+            }
+            try SeedScript.requireCorpus(in: db, file: seed)
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.hash', ?)", [.text(ContentHash(of: Array(data)).hex)])
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.file', ?)", [.text(URL(fileURLWithPath: seed).lastPathComponent)])
             if let stamp = Self.seedStamp(seed) {
@@ -94,6 +98,9 @@ extension Corpus {
 extension CorpusLocation {
     /// Opens the corpus here; when the file is missing and a seed was found, builds it from the seed
     /// first. Notices say when that happened, or when the corpus was built from an older seed.
+    ///
+    /// A 0-byte file holds nothing (a `touch`, a copy that failed): it is treated as missing —
+    /// built from the seed, or made a new corpus — and a notice says so.
     public func open(migrate: Bool = false, migrator: Migrator = Migrator()) throws -> OpenedCorpus {
         var notices: [String] = []
         let kind = try CorpusFile.identify(path)

@@ -11,7 +11,7 @@ enum TemporaryFileName {
     static func beside(_ path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        return folder + "/." + name + ".duet-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        return (folder.isEmpty ? "" : folder + "/") + "." + name + ".duet-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     private static let marker = Array(".duet-".utf8)

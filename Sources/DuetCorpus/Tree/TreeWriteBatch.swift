@@ -30,19 +30,19 @@ struct TreeWriteBatch {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw EnvironmentError("cannot create \(folder): \(error.localizedDescription)", fix: "check the folder's permissions")
+                throw FileProblem.error("cannot create the folder of", path, error)
             }
             folders.insert(folder)
             anyFolder = anyFolder ?? folder
         }
         let temporary = TemporaryFileName.beside(path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw Self.failure("cannot create", temporary) }
+        guard descriptor >= 0 else { throw FileProblem.error("cannot write", path, errno: errno) }
         staged.append((temporary, path))
         defer { close(descriptor) }
-        guard Self.writeAll(bytes, to: descriptor) else { throw Self.failure("cannot write", temporary) }
+        guard DescriptorWrite.all(bytes, to: descriptor) else { throw FileProblem.error("cannot write", path, errno: errno) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, let stamp = FileStamp(info) else { throw Self.failure("cannot read the stamp of", temporary) }
+        guard fstat(descriptor, &info) == 0, let stamp = FileStamp(info) else { throw FileProblem.error("cannot write", path, errno: errno) }
         return stamp
     }
 
@@ -53,10 +53,10 @@ struct TreeWriteBatch {
         defer { discard() }
         try flushStagedFiles()
         while let (temporary, target) = staged.first {
-            guard rename(temporary, target) == 0 else { throw Self.failure("cannot move into place", target) }
+            guard rename(temporary, target) == 0 else { throw FileProblem.error("cannot move into place", target, errno: errno) }
             staged.removeFirst()
         }
-        for folder in folders { AtomicFile.syncFolder(folder) }
+        for folder in folders { StagedOutput.syncFolder(folder) }
     }
 
     /// Removes the temporary files not yet renamed.
@@ -76,26 +76,10 @@ struct TreeWriteBatch {
         }
         for (temporary, _) in staged {
             let descriptor = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else { throw Self.failure("cannot reopen", temporary) }
+            guard descriptor >= 0 else { throw FileProblem.error("cannot write", temporary, errno: errno) }
             defer { close(descriptor) }
-            guard fsync(descriptor) == 0 else { throw Self.failure("cannot flush", temporary) }
+            guard fsync(descriptor) == 0 else { throw FileProblem.error("cannot write", temporary, errno: errno) }
         }
-    }
-
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let count = Foundation.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if count < 0 { if errno == EINTR { continue }; return false }
-                written += count
-            }
-            return true
-        }
-    }
-
-    static func failure(_ what: String, _ path: String) -> EnvironmentError {
-        EnvironmentError("\(what) \(path): \(String(cString: strerror(errno)))", fix: "check the folder exists, is writable and the disk is not full")
     }
 }
 
