@@ -1,3 +1,5 @@
+import Duet
+
 /// A fixture file as a value: a leaf fixture (`feature`, `initialState`, steps with
 /// `expectedState`) or a chain fixture (`chain`, `initialStates`, steps with `node`).
 ///

@@ -1,3 +1,5 @@
+import Duet
+
 /// Reading and writing the fixture document (the JSON object in a `*.fixture.json` file).
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import Duet
+
 /// What a fixture document must hold to be replayed, checked on what both fixture readers can see
 /// cheaply: a leaf needs `feature`, `initialState` and a non-empty `steps`, each step an `action`
 /// with a `case`, an `expectedState` and `expectedEffects`; a chain needs `initialStates` and each

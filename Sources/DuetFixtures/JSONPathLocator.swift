@@ -1,3 +1,5 @@
+import Duet
+
 /// Finds where a value is in a JSON file, for errors that name a path (`steps[2].action`): the byte
 /// offset of the value at the path, or of the deepest value on the way when the rest is missing
 /// (the step that lacks a key, the document that lacks `feature`). The document was parsed before

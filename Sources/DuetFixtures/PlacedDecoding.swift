@@ -1,3 +1,5 @@
+import Duet
+
 /// Reads a JSON document of a known shape from a file's bytes; whatever is wrong is an
 /// `InputError` at the file, line and column of the offending value.
 ///

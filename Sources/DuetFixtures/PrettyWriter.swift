@@ -1,3 +1,5 @@
+import Duet
+
 /// Writes the pinned on-disk form: 2-space indent, `": "`, `{}`/`[]` inline when empty,
 /// canonical key order, scalars as in the compact form, one trailing newline.
 struct PrettyWriter {
@@ -49,5 +51,25 @@ struct PrettyWriter {
         let sink = ByteSink(capacity: 1024)
         PrettyWriter(into: sink).writeDocument(value)
         return sink.bytes()
+    }
+}
+
+extension JSONValue {
+    /// The pinned pretty form: 2-space indent, `": "`, `{}`/`[]` inline when empty, one trailing newline.
+    public var prettyBytes: [UInt8] {
+        PrettyWriter.bytes(self)
+    }
+
+    public var prettyString: String { String(decoding: prettyBytes, as: UTF8.self) }
+}
+
+extension CanonicalJSON {
+    /// Parse + pretty write: what goes to disk.
+    ///
+    /// ```swift
+    /// let pretty = try CanonicalJSON.prettify(fileBytes)
+    /// ```
+    public static func prettify(_ bytes: [UInt8]) throws(DialectError) -> [UInt8] {
+        try parse(bytes).prettyBytes
     }
 }

@@ -36,11 +36,11 @@ struct BuildProducts {
         return object
     }
 
-    /// Compiles `source` as an executable linked with `module` and the package's Duet, DuetScenarios and DuetReplay.
+    /// Compiles `source` as an executable linked with `module` and the package's Duet, DuetScenarios and DuetRunner.
     func compileExecutable(_ name: String, source: String, linking module: URL, in work: URL) throws -> String {
         let file = work.appendingPathComponent("main.swift")
         try Data(source.utf8).write(to: file)
-        return try link(name, sources: [file, module], targets: ["Duet", "DuetScenarios", "DuetReplay"], in: work, moduleName: "Runner",
+        return try link(name, sources: [file, module], targets: ["Duet", "DuetScenarios", "DuetRunner"], in: work, moduleName: "Runner",
                         includes: [work.path])
     }
 

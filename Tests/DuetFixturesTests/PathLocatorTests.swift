@@ -1,5 +1,6 @@
 import XCTest
-@testable import Duet
+import Duet
+@testable import DuetFixtures
 
 /// Errors that name a path are placed at the value the path names, read by the dialect's grammar.
 final class DialectPathLocatorTests: XCTestCase {

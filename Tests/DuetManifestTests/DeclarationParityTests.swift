@@ -1,4 +1,5 @@
 import Duet
+import DuetManifest
 import XCTest
 
 final class DeclarationParityTests: XCTestCase {
@@ -28,5 +29,17 @@ final class DeclarationParityTests: XCTestCase {
         kotlin[0].fields.removeLast()
         let found = DeclarationParity.differences(("swift", swift), ("kotlin", kotlin))
         XCTAssertEqual(found.map(\.description), ["mainnav: field sheet: slot on swift, absent on kotlin"])
+    }
+
+    func testAMarkerOnOnePlatformOnlyIsNamed() throws {
+        let marked = [FeatureStructure(feature: "camera", fields: [
+            FieldDescription(path: "chrome.session", shape: "optional<string>", role: .data, runtimeOnly: true),
+            FieldDescription(path: "token", shape: "string", role: .data, runtimeOnly: true),
+        ], actions: ["shot"], effects: [])]
+        var kotlin = marked
+        kotlin[0].fields = kotlin[0].fields.map { var f = $0; f.runtimeOnly = nil; return f }
+        let found = DeclarationParity.differences(("swift", marked), ("kotlin", kotlin))
+        XCTAssertEqual(found.map(\.aspect), [.runtimeOnly, .runtimeOnly])
+        XCTAssertEqual(found.first?.description, "camera: field chrome.session: runtimeOnly true on swift, false on kotlin")
     }
 }

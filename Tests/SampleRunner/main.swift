@@ -4,7 +4,7 @@
 // answers `describe` with Tally's slot declared as data (a declaration-parity difference);
 // `--stall-after N` stops answering after N reductions; `--claims VARIANT` adds a scenario whose
 // steps claim what they do (`holds`, or one claim false: `inert-changes-state`, `inert-has-effects`, `state-false`).
-import DuetReplay
+import DuetRunner
 
 Tally.mutated = CommandLine.arguments.contains("--mutate")
 Tally.crashes = CommandLine.arguments.contains("--crashable")

@@ -15,6 +15,8 @@ import Duet
 import DuetReplay
 import Foundation
 import MemoryLane
+import DuetFixtures
+import DuetRunner
 
 func registry() -> ReplayRegistry {
     var registry = ReplayRegistry(platform: "swift")

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Fixtures that come in generations: the description and every state name the generation, so a
 /// corpus switched from one generation to another shows which one it holds — and whether it mixes

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// A seeded generator of realistic synthetic corpora: features with L0 fields (path, slot, tabs,
 /// stage) and islands, scenarios of three branches sharing a prefix, states of a few hundred bytes

@@ -1,6 +1,6 @@
 /// A growable output buffer written through a raw pointer: the writers' hot loops append
 /// here without the uniqueness and bounds checks of `[UInt8]`.
-final class ByteSink {
+package final class ByteSink {
     // Kept behind a pointer: stored `var`s of a class pay a dynamic exclusivity check per access.
     private struct Header {
         var base: UnsafeMutablePointer<UInt8>
@@ -18,7 +18,7 @@ final class ByteSink {
     }
     var capacity: Int { header.pointee.capacity }
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         let capacity = max(capacity, 16)
         header = .allocate(capacity: 1)
         header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
@@ -36,7 +36,7 @@ final class ByteSink {
     }
 
     @inline(__always)
-    func reserve(_ extra: Int) {
+    package func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
@@ -53,7 +53,7 @@ final class ByteSink {
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
@@ -73,7 +73,7 @@ final class ByteSink {
     }
 
     @inline(__always)
-    func append(_ literal: StaticString) {
+    package func append(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
@@ -81,7 +81,7 @@ final class ByteSink {
     @inline(__always)
     func truncate(to offset: Int) { count = offset }
 
-    func bytes(from start: Int = 0) -> [UInt8] {
+    package func bytes(from start: Int = 0) -> [UInt8] {
         [UInt8](UnsafeBufferPointer(start: base + start, count: count - start))
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Entry points for bytes: strict parsing, and the compact and pretty rewrites.
+/// Entry points for bytes: strict parsing, and the compact rewrite. (The pretty form that goes to
+/// disk is the toolchain's: `DuetFixtures`.)
 ///
 /// ```swift
 /// let value = try CanonicalJSON.parse(fileBytes)
 /// let compact = try CanonicalJSON.canonicalize(fileBytes)   // what the corpus stores
-/// let pretty = try CanonicalJSON.prettify(fileBytes)        // what goes to disk
 /// ```
 public enum CanonicalJSON {
     /// Nesting deeper than this is refused with a clear error (never a stack overflow).
@@ -47,11 +47,6 @@ public enum CanonicalJSON {
         }
     }
 
-    /// Parse + pretty write.
-    public static func prettify(_ bytes: [UInt8]) throws(DialectError) -> [UInt8] {
-        try parse(bytes).prettyBytes
-    }
-
     private static func withBuffer<R>(
         _ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(DialectError) -> R
     ) throws(DialectError) -> R {
@@ -69,13 +64,6 @@ extension JSONValue {
     }
 
     public var canonicalString: String { String(decoding: canonicalBytes, as: UTF8.self) }
-
-    /// The pinned pretty form: 2-space indent, `": "`, `{}`/`[]` inline when empty, one trailing newline.
-    public var prettyBytes: [UInt8] {
-        PrettyWriter.bytes(self)
-    }
-
-    public var prettyString: String { String(decoding: prettyBytes, as: UTF8.self) }
 
     // Convenience accessors (nil when the case differs).
     public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }

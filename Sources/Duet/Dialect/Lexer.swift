@@ -2,15 +2,15 @@
 /// `Canonicalizer`, the byte decoder's `ByteScanner`) reads through it. Lexical rules here
 /// (whitespace, literals, integers, error positions: 1-based line, column in bytes), strings in
 /// `LexerStrings.swift`, the grammar of values and containers in `LexerStructure.swift`.
-struct Lexer {
+package struct Lexer {
     let p: UnsafeBufferPointer<UInt8>
-    var pos = 0
+    package var pos = 0
     /// Decoded bytes of the last string that contained escapes.
     let scratch = ByteSink(capacity: 64)
     /// Containers open around `pos` (`enterContainer`).
     var depth = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { p = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { p = bytes }
 
     var atEnd: Bool { pos >= p.count }
 
@@ -24,7 +24,7 @@ struct Lexer {
     var lastStringWasPlain = true
 
     @inline(__always)
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         guard pos < p.count, Self.isWhitespace(p[pos]) else { return }
         skipWhitespaceRun()
     }

@@ -2,7 +2,7 @@
 extension Lexer {
     /// The decoded, validated bytes of the string starting at `pos` (at its opening quote).
     /// Valid until the next call: a slice of the input when the string has no escapes.
-    mutating func stringBytes() throws(DialectError) -> UnsafeBufferPointer<UInt8> {
+    package mutating func stringBytes() throws(DialectError) -> UnsafeBufferPointer<UInt8> {
         pos += 1
         let start = pos
         while true {

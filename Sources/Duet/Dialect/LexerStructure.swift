@@ -4,10 +4,10 @@
 extension Lexer {
     /// What the value at `pos` is. Literals are consumed; for the others `pos` stays at their
     /// first byte, for the reader to take them (`stringBytes`, `integer`, `openArray`, `openObject`).
-    enum ValueStart { case object, array, string, integer, bool(Bool), null }
+    package enum ValueStart { case object, array, string, integer, bool(Bool), null }
 
     @inline(__always)
-    mutating func valueStart() throws(DialectError) -> ValueStart {
+    package mutating func valueStart() throws(DialectError) -> ValueStart {
         guard pos < p.count else { throw notAValue() }
         switch p[pos] {
         case UInt8(ascii: "{"): return .object
@@ -22,7 +22,7 @@ extension Lexer {
     }
 
     /// Walks past the value at `pos`, checking it as every reader does.
-    mutating func skipValue() throws(DialectError) {
+    package mutating func skipValue() throws(DialectError) {
         switch try valueStart() {
         case .object:
             if try openObject() { return }
@@ -62,27 +62,27 @@ extension Lexer {
 
     /// Consumes `[`; true when the array is empty (its `]` consumed too).
     @inline(__always)
-    mutating func openArray() throws(DialectError) -> Bool {
+    package mutating func openArray() throws(DialectError) -> Bool {
         try enterContainer()
         return open(closer: UInt8(ascii: "]"))
     }
 
     /// Before each element: whitespace; a `]` here follows a trailing comma.
     @inline(__always)
-    mutating func beginElement() throws(DialectError) {
+    package mutating func beginElement() throws(DialectError) {
         skipWhitespace()
         if pos < p.count && p[pos] == UInt8(ascii: "]") { throw error(at: pos, "trailing comma before ']'; expected a value") }
     }
 
     /// After an element: true when `,` follows (consumed); false at the closing `]` (consumed).
     @inline(__always)
-    mutating func nextElement() throws(DialectError) -> Bool {
+    package mutating func nextElement() throws(DialectError) -> Bool {
         try next(closer: UInt8(ascii: "]"), "',' or ']'")
     }
 
     /// Consumes `{`; true when the object is empty (its `}` consumed too).
     @inline(__always)
-    mutating func openObject() throws(DialectError) -> Bool {
+    package mutating func openObject() throws(DialectError) -> Bool {
         try enterContainer()
         return open(closer: UInt8(ascii: "}"))
     }
@@ -90,7 +90,7 @@ extension Lexer {
     /// Before each member: whitespace, then the key's opening quote (left at `pos`), whose offset
     /// it returns; anything else is a key without quotes or a trailing comma.
     @inline(__always)
-    mutating func beginMember() throws(DialectError) -> Int {
+    package mutating func beginMember() throws(DialectError) -> Int {
         skipWhitespace()
         guard pos < p.count, p[pos] == UInt8(ascii: "\"") else { throw notAKey() }
         return pos
@@ -98,7 +98,7 @@ extension Lexer {
 
     /// Between a key and its value: whitespace, `:`, whitespace.
     @inline(__always)
-    mutating func keyValueSeparator() throws(DialectError) {
+    package mutating func keyValueSeparator() throws(DialectError) {
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "':'")
         skipWhitespace()
@@ -106,7 +106,7 @@ extension Lexer {
 
     /// After a member: true when `,` follows (consumed); false at the closing `}` (consumed).
     @inline(__always)
-    mutating func nextMember() throws(DialectError) -> Bool {
+    package mutating func nextMember() throws(DialectError) -> Bool {
         try next(closer: UInt8(ascii: "}"), "',' or '}'")
     }
 

@@ -1,10 +1,10 @@
 /// Scalars are written the same way in every form: strings with minimal escapes and
 /// UUID-shaped strings lowercased, integers in decimal.
-enum ScalarWriter {
+package enum ScalarWriter {
     /// Writes `value` when it is a scalar (the compact and pretty forms write scalars alike);
     /// false for arrays and objects, which each form lays out its own way.
     @inline(__always)
-    static func appendScalar(_ value: JSONValue, to out: ByteSink) -> Bool {
+    package static func appendScalar(_ value: JSONValue, to out: ByteSink) -> Bool {
         switch value {
         case .null: out.append("null")
         case .bool(let b): out.append(b ? "true" : "false")
@@ -35,7 +35,7 @@ enum ScalarWriter {
     }
 
     @inline(__always)
-    static func appendString(_ s: String, to out: ByteSink) {
+    package static func appendString(_ s: String, to out: ByteSink) {
         // Native and small strings lend their bytes in place; only a bridged one is copied.
         if s.utf8.withContiguousStorageIfAvailable({ appendString(bytes: $0, to: out) }) != nil { return }
         var copy = s

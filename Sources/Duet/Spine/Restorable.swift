@@ -1,5 +1,3 @@
-import Duet
-
 /// A feature that rebuilds its full state from a spine (its L0 fields and island summaries)
 /// by itself, for the `restore` op and the restore drill.
 ///
@@ -18,12 +16,6 @@ import Duet
 /// of the feature's first scenario (`SpineOverlay`) — then decoded as `State`.
 public protocol Restorable: Feature {
     static func restore(spine: JSONValue) throws -> State
-}
-
-extension Restorable {
-    static func restoredBytes(spine: JSONValue) throws -> [UInt8] {
-        try CanonicalEncoder().canonicalBytes(restore(spine: spine))
-    }
 }
 
 /// The default restore: lay the spine's fields over a base state.

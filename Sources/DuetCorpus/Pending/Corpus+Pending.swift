@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 extension Corpus {
     /// Keeps recordings for review, replacing earlier pending ones of the same name.

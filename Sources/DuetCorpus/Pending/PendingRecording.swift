@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// A recording waiting for review: a new scenario, or a fixture whose behaviour drifted.
 public struct PendingRecording: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Duet
+
 /// Where two platforms' `describe` answers disagree: the declaration-parity check of
 /// `verify --platform all` and `lint`.
 ///

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// The drift gate: a fresh recording against the stored fixtures, compared on the behavioural
 /// projection (initial state(s); per step node, action, expectedState, expectedEffects) by full

@@ -11,7 +11,7 @@ public enum ScenarioCoding {
     public struct ShapeError: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var message: String
-        public var description: String { "scenarios response: \(path): \(message) — the runner's scenario list is malformed; update the runner's DuetReplay" }
+        public var description: String { "scenarios response: \(path): \(message) — the runner's scenario list is malformed; update the runner's DuetRunner" }
     }
 
     // MARK: - Writing

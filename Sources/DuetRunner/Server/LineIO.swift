@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Blocking line reader over a file descriptor (the runner's stdin).
-struct LineReader {
+package struct LineReader {
     let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
@@ -38,7 +38,7 @@ struct LineReader {
 }
 
 extension LineReader {
-    static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+    package static func newline(in buffer: [UInt8], from start: Int) -> Int? {
         guard start < buffer.count else { return nil }
         return buffer.withUnsafeBytes { raw in
             memchr(raw.baseAddress! + start, 0x0A, raw.count - start).map { $0 - UnsafeMutableRawPointer(mutating: raw.baseAddress!) }
@@ -65,9 +65,9 @@ struct LineWriter {
 }
 
 #if canImport(Glibc)
-let systemWrite = Glibc.write
-let systemRead = Glibc.read
+package let systemWrite = Glibc.write
+package let systemRead = Glibc.read
 #elseif canImport(Darwin)
-let systemWrite = Darwin.write
-let systemRead = Darwin.read
+package let systemWrite = Darwin.write
+package let systemRead = Darwin.read
 #endif

@@ -1,6 +1,6 @@
 // A runner executable is a few lines:
 //
-//     import DuetReplay, MemoryLane
+//     import DuetRunner, MemoryLane
 //     var registry = ReplayRegistry(platform: "swift")
 //     registry.register(Timeline.self)                  // any `Feature`
 //     registry.addScenarios(MemoryLaneScenarios.all)    // [ScenarioDefinition]

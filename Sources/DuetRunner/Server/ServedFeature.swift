@@ -46,3 +46,10 @@ struct ServedFeature {
         normalizeState = { tree in try CanonicalEncoder().canonicalBytes(CanonicalDecoder().decode(F.State.self, from: tree)) }
     }
 }
+
+extension Restorable {
+    /// The restored state's canonical bytes, callable on an `any Restorable.Type`.
+    static func restoredBytes(spine: JSONValue) throws -> [UInt8] {
+        try CanonicalEncoder().canonicalBytes(restore(spine: spine))
+    }
+}
