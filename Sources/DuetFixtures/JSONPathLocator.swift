@@ -3,7 +3,7 @@ import Duet
 /// Finds where a value is in a JSON file, for errors that name a path (`steps[2].action`): the byte
 /// offset of the value at the path, or of the deepest value on the way when the rest is missing
 /// (the step that lacks a key, the document that lacks `feature`). The document was parsed before
-/// its shape was checked; the walk reads it with the dialect's own grammar (`LexerStructure`).
+/// its shape was checked; the walk reads it with the dialect's own grammar (`Lexer+Structure.swift`).
 ///
 /// ```swift
 /// JSONPathLocator.offset(of: "steps[1].expectedState", in: bytes)   // where step 1 (or its expectedState) starts

@@ -1,7 +1,7 @@
 /// The dialect's one scanner: every reader of dialect text (the tree `Parser`, the streaming
 /// `Canonicalizer`, the byte decoder's `ByteScanner`) reads through it. Lexical rules here
 /// (whitespace, literals, integers, error positions: 1-based line, column in bytes), strings in
-/// `LexerStrings.swift`, the grammar of values and containers in `LexerStructure.swift`.
+/// `Lexer+Strings.swift`, the grammar of values and containers in `Lexer+Structure.swift`.
 package struct Lexer {
     let p: UnsafeBufferPointer<UInt8>
     package var pos = 0
