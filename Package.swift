@@ -55,8 +55,10 @@ let package = Package(
         .testTarget(name: "DuetCorpusTests", dependencies: ["DuetCorpus", "DuetCorpusSamples", "DuetSynthetic", "DuetFixtures", "Duet"]),
         .testTarget(name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetRunner", "DuetFixtures", "Duet", "DuetScenarios", "DuetCorpus", "DuetGates", "DuetCLI", "duet-sample-runner"]),
         .testTarget(name: "DuetManifestTests", dependencies: ["DuetManifest", "Duet"]),
-        .testTarget(name: "DuetAuditTests", dependencies: ["DuetAudit", "Duet"]),
-        .testTarget(name: "DuetCLITests", dependencies: ["DuetCLI", "DuetCorpus", "DuetCorpusSamples", "DuetFixtures", "DuetGates", "duet", "memorylane-runner", "duet-sample-runner"]),
+        // The package graph as SwiftPM resolves it, and the framework's lines judged on it (ModuleLinesTests, AdopterLoopTests).
+        .target(name: "DuetPackageGraph", path: "Tests/DuetPackageGraph"),
+        .testTarget(name: "DuetAuditTests", dependencies: ["DuetAudit", "Duet", "DuetPackageGraph"]),
+        .testTarget(name: "DuetCLITests", dependencies: ["DuetCLI", "DuetCorpus", "DuetCorpusSamples", "DuetFixtures", "DuetGates", "DuetPackageGraph", "duet", "memorylane-runner", "duet-sample-runner"]),
         .testTarget(name: "DuetGatesTests", dependencies: ["DuetGates", "DuetReplay", "DuetCorpus", "DuetManifest", "Duet", "DuetCLI", "duet-drill-runner"]),
         .testTarget(name: "MemoryLaneTests", dependencies: ["MemoryLane", "DuetTesting", "DuetScenarios", "DuetRunner", "DuetReplay"]),
         // Replays the fuzzers' kept inputs through their properties (Properties is tools/fuzz/Properties).
