@@ -14,6 +14,8 @@ package struct PackageGraph: Decodable, Sendable {
     /// or `{"product": [name, package, ...]}`. Another form stops the read rather than being skipped.
     package struct Dependency: Decodable, Sendable {
         package var name: String
+        /// For a product of another package, that package's identity (`.product(name:package:)`).
+        package var package: String?
 
         private struct Kind: CodingKey {
             var stringValue: String
@@ -30,6 +32,7 @@ package struct PackageGraph: Decodable, Sendable {
             }
             var fields = try container.nestedUnkeyedContainer(forKey: kind)
             name = try fields.decode(String.self)
+            package = kind.stringValue == "product" ? try fields.decodeIfPresent(String.self) : nil
         }
     }
 
@@ -63,26 +66,32 @@ package struct PackageGraph: Decodable, Sendable {
     package var targets: [Target]
     package var products: [Product]
 
-    /// Reads the package at `root` through the `swift` on PATH, in a scratch folder of its own so
-    /// it never waits on the lock of a build that is running these tests.
+    /// Reads the package at `root` through the `swift` on PATH.
     package static func dumped(root: URL) throws -> (graph: PackageGraph, json: Data) {
+        let json = try swiftPackage(["dump-package"], root: root)
+        return (try JSONDecoder().decode(PackageGraph.self, from: json), json)
+    }
+
+    /// `swift package SUBCOMMAND…` on the package at `root`, in a scratch folder of its own so it
+    /// never waits on the lock of a build that is running these tests; its stdout.
+    package static func swiftPackage(_ arguments: [String], root: URL) throws -> Data {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
+        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path] + arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let json = output.fileHandleForReading.readDataToEndOfFile()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PackageReadError("swift package dump-package exited \(process.terminationStatus) in \(root.path): "
+            throw PackageReadError("swift package \(arguments.joined(separator: " ")) exited \(process.terminationStatus) in \(root.path): "
                                    + String(decoding: message, as: UTF8.self))
         }
-        return (try JSONDecoder().decode(PackageGraph.self, from: json), json)
+        return data
     }
 
     /// Every non-test target (the harness itself aside) that reaches `harness`, with the shortest
