@@ -46,6 +46,9 @@ enum RunnerComparison {
                     return false
                 }
                 passed = passed && measured.run.passed
+                if let failed = measured.run.results.first(where: { $0.status != .passed }) {
+                    print("compare: \(runner.name): \(failed.fixture) \(failed.failure.map { "\($0)" } ?? "did not pass")")
+                }
                 rates[runner.name, default: []].append(measured.warmRate)
                 print(String(format: "compare round %d  %-10@ %10.0f steps/s  (%d steps, %d failures)",
                              round, runner.name, measured.warmRate, measured.run.stepCount, measured.run.failedCount))
