@@ -26,7 +26,6 @@ done
 for bin in "$bin_a" "$bin_b"; do [ -x "$bin/memorylane-runner" ] || { echo "no $bin/memorylane-runner" >&2; exit 2; }; done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-now() { date +%s.%N; }
 echo "compare-runners: $name_a = $bin_a, $name_b = $bin_b; load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # 1. Instructions per request: the same request lines through each runner under callgrind, less
@@ -59,12 +58,14 @@ ln -s "$PWD/Sources" "$work/tree/Sources"
 verify() { (cd "$work/tree" && "$bin_b/duet" --corpus corpus.db verify --runner "$1/memorylane-runner" >"$work/verify.log" 2>&1) || true
            grep -q "0 failed" "$work/verify.log" || { cat "$work/verify.log"; echo "verify failed" >&2; exit 1; }; }
 verify "$bin_b"   # the first verify imports the tree; not timed
-timed() {  # label command… → prints seconds
-  local start; start=$(now); "$@"; awk "BEGIN { printf \"%.2f\", $(now) - $start }"
+timed() {  # command… → "wall s (cpu s)": wall clock, and user + system time of the command and its children
+  local TIMEFORMAT='%R %U %S' spent
+  if ! spent=$( { time "$@" >/dev/null 2>"$work/step.err"; } 2>&1 ); then cat "$work/step.err" >&2; exit 1; fi
+  awk -v t="$spent" 'BEGIN { split(t, p, " "); printf "%.2f s (cpu %.2f s)", p[1], p[2] + p[3] }'
 }
 for round in $(seq "$rounds"); do
   a=$(timed verify "$bin_a"); b=$(timed verify "$bin_b")
-  echo "duet verify, $steps steps, round $round: $name_a $a s, $name_b $b s"
+  echo "duet verify, $steps steps, round $round: $name_a $a, $name_b $b"
 done
 
 # 4. The reference corpus: verify (175 fixtures) and record --check, in a copy of the tree.
@@ -78,6 +79,6 @@ ref_verify "$bin_b"
 for round in $(seq "$rounds"); do
   a=$(timed ref_verify "$bin_a"); b=$(timed ref_verify "$bin_b")
   c=$(timed ref_check "$bin_a"); d=$(timed ref_check "$bin_b")
-  echo "reference corpus, round $round: verify $name_a $a s, $name_b $b s; record --check $name_a $c s, $name_b $d s"
+  echo "reference corpus, round $round: verify $name_a $a, $name_b $b; record --check $name_a $c, $name_b $d"
 done
 echo "compare-runners: done; load $(cut -d' ' -f1-3 /proc/loadavg)"
