@@ -57,15 +57,21 @@ final class FeatureCoverageRuleTests: XCTestCase {
         XCTAssertEqual(found.findings.map(\.message), ["feature 'tutorial' is served by the kotlin runner but has no entry under features:"])
     }
 
-    func testNoFeaturesDeclaredWithFixturesRecordedDoesNotHold() throws {
+    func testNoFeaturesDeclaredYetWarnsNamingEachFeatureAndDoesNotFail() throws {
+        // The skeleton `duet init` writes: the adopter's first record and verify are not failed, but told.
         let empty = "runners:\n  swift: swift run -q app-runner\n\nfeatures: {}\n"
         let found = try findings(empty, recorded: ["counter": 2, "settings": 1])
-        XCTAssertEqual(found.findings.map(\.message), [
+        XCTAssertEqual(found.findings, [])
+        XCTAssertEqual(found.report.warnings.filter { $0.rule == LintRule.featureDeclared.rawValue }.map(\.message), [
             "feature 'counter' has 2 fixture(s) in the corpus but has no entry under features:",
             "feature 'settings' has 1 fixture(s) in the corpus but has no entry under features:",
         ])
-        XCTAssertFalse(found.report.holds)
-        // The control: the same empty manifest with nothing recorded or served has nothing to declare.
-        XCTAssertEqual(try findings(empty, recorded: [:]).findings, [])
+        XCTAssertTrue(found.report.holds)
+        // The control: once one feature is declared, a missing one fails.
+        let one = "runners:\n  swift: swift run -q app-runner\n\nfeatures:\n  counter:\n    swift: Counter.swift\n    scenario: CounterTests.swift\n"
+        XCTAssertEqual(try findings(one, recorded: ["counter": 2, "settings": 1]).findings.map(\.message),
+                       ["feature 'settings' has 1 fixture(s) in the corpus but has no entry under features:"])
+        // And with nothing recorded or served there is nothing to declare.
+        XCTAssertEqual(try findings(empty, recorded: [:]).report.warnings.filter { $0.rule == LintRule.featureDeclared.rawValue }, [])
     }
 }

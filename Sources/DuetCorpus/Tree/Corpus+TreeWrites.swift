@@ -36,18 +36,6 @@ extension Corpus {
         }
     }
 
-    /// Writes the named pending recordings (all when `names` is nil) as fixtures — files and
-    /// corpus — and drops them from review, in one transaction. Returns the accepted names.
-    @discardableResult
-    public func acceptPending(names: [String]?, in tree: RecordTree) throws -> [String] {
-        try write {
-            let chosen = try selectPending(names)
-            try recordFixtures(chosen.map(\.fixture), in: tree)
-            try dropPending(chosen.map(\.name))
-            return chosen.map(\.name)
-        }
-    }
-
     /// Stamps written for `tree` are only trusted when the corpus follows that tree.
     func adopt(_ tree: RecordTree) throws {
         guard try syncedTreeRoot() == nil else { return }

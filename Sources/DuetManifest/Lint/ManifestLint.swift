@@ -82,6 +82,7 @@ public enum ManifestLint {
         TreeRules.check(manifest, into: &found)
         LedgerRules.check(manifest, inputs: inputs, into: &found)
         ParityRule.check(manifest, describes: inputs.describes, into: &found)
+        report.warnings += found.warnings
         report.findings = found.findings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
         report.rules = LintRule.allCases.map(\.rawValue)
         return report
@@ -92,11 +93,20 @@ public enum ManifestLint {
 struct LintCollector {
     let manifest: Manifest
     var findings: [LintFinding] = []
+    /// Shown, never failing the lint.
+    var warnings: [LintFinding] = []
 
     mutating func add(_ rule: LintRule, at path: String, _ message: String, fix: String) {
+        findings.append(finding(rule, at: path, message, fix: fix))
+    }
+
+    mutating func warn(_ rule: LintRule, at path: String, _ message: String, fix: String) {
+        warnings.append(finding(rule, at: path, message, fix: fix))
+    }
+
+    private func finding(_ rule: LintRule, at path: String, _ message: String, fix: String) -> LintFinding {
         let place = manifest.place(path)
-        findings.append(LintFinding(file: manifest.file, line: place.line, column: place.column, rule: rule.rawValue,
-                                    message: message, fix: fix))
+        return LintFinding(file: manifest.file, line: place.line, column: place.column, rule: rule.rawValue, message: message, fix: fix)
     }
 }
 
