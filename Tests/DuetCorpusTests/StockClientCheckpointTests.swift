@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetSynthetic
 
 /// A stock SQLite client (Python's `sqlite3`) that reads the corpus while duet writes it closes
 /// last and checkpoints the WAL itself, without duet's VFS: the pages it copies into the file must
