@@ -58,7 +58,7 @@ public final class Corpus {
     public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator(), pageChecksums: Bool = true) throws -> Corpus {
         let kind = try CorpusFile.identify(path)
         let database = try Database(path: path, pageChecksums: pageChecksums, configured: false)
-        if kind == .database { try CorpusFile.confirm(database) }
+        if kind == .database { try CorpusFile.confirm(database, migrations: migrator.migrations) }
         try database.configure()
         return try Corpus(database: database, migrator: migrator, migrate: migrate)
     }

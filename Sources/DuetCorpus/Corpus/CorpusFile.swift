@@ -70,10 +70,13 @@ enum CorpusFile {
         return PageChecksums.verify(second)
     }
 
-    /// Throws unless the open database's tables are a corpus's. Runs on a connection that has not
-    /// been configured (`Database(configured: false)`), so nothing is written while it looks.
-    static func confirm(_ db: Database) throws {
-        let first = Migration.embedded.first!
+    /// Throws unless the open database's tables are a corpus's: those `migrations` make (duet's own
+    /// by default; `corpus_meta` is required only of a schema whose migrations create it). Runs on a
+    /// connection that has not been configured (`Database(configured: false)`), so nothing is
+    /// written while it looks.
+    static func confirm(_ db: Database, migrations: [Migration] = Migration.embedded) throws {
+        guard let first = migrations.first else { return }
+        let needsMeta = migrations.contains { $0.sql.contains("corpus_meta") }
         let found: [Row]
         do {
             found = try db.rows("""
@@ -85,7 +88,7 @@ enum CorpusFile {
             if db.carriesPageChecksums { throw error }
             throw refusal(db.path, "SQLite cannot read it as a database (\(error.message))")
         }
-        guard let row = found.first, row[0].integer == 1, row[1].integer == 1 else {
+        guard let row = found.first, row[0].integer == 1 || !needsMeta, row[1].integer == 1 else {
             throw refusal(db.path, "it is an SQLite database without duet's tables (corpus_meta, schema_migrations)")
         }
         let recorded = try db.rows("SELECT file_name, checksum FROM schema_migrations WHERE version = ?", [.integer(Int64(first.version))])
