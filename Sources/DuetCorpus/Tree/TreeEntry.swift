@@ -15,7 +15,8 @@ enum TreeEntry {
     /// `d_type`), or nil when it may be a file of record. `stemLength` bytes of the name are the
     /// name of the fixture, milestone or recording it would be.
     static func problem(name: UnsafeRawBufferPointer, stemLength: Int, type: UInt8, in folder: String) -> String? {
-        let shown = folder + "/" + NameRule.escaped(bytes: Array(name))
+        // Escaped only for a message: the scan of an unchanged tree passes here once per file.
+        var shown: String { folder + "/" + NameRule.escaped(bytes: Array(name)) }
         switch Int32(type) {
         case Int32(DT_LNK):
             return "\(shown) is a symbolic link: duet does not follow links in the tree — replace it with the file it points to"
