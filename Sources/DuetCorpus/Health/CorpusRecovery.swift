@@ -14,6 +14,9 @@ import Duet
 public enum CorpusRecovery {
     public static func rebuild(_ location: CorpusLocation, damage: DatabaseError, migrator: Migrator = Migrator()) throws -> OpenedCorpus {
         let path = location.path
+        // Only damage the file itself shows is rebuilt: an error met while another process writes
+        // the corpus (a page read mid-write) must not move aside a file that writer has open.
+        guard try damageIsInTheFile(path) else { throw damage }
         let aside = path + ".damaged"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: aside + suffix) }
         // The WAL goes with its file: what it holds may be the readable part of the history.
@@ -32,6 +35,17 @@ public enum CorpusRecovery {
         if !lost.isEmpty { notice += "; could not read \(lost.sorted().joined(separator: ", ")) (lost)" }
         notice += "; the damaged file is kept as \(aside) (delete it once you no longer need it)"
         return OpenedCorpus(corpus: corpus, notices: [notice])
+    }
+}
+
+extension CorpusRecovery {
+    /// A page fails its checksum when read again, or page 1 no longer holds an SQLite header.
+    static func damageIsInTheFile(_ path: String) throws -> Bool {
+        if try WholeFileCheck.firstDamagedPage(path) != nil { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return !header.isEmpty && header != Data("SQLite format 3\u{0}".utf8)
     }
 }
 
