@@ -62,9 +62,7 @@ enum CorpusFile {
     private static func isCorpusWithDamagedHeader(_ path: String, size: Int) -> Bool {
         let page = Database.pageSize
         guard size >= 2 * page, size % page == 0 else { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return false }
         var second = [UInt8](repeating: 0, count: page)
         guard second.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, page, off_t(page)) }) == page else { return false }
         return PageChecksums.verify(second)
@@ -104,9 +102,7 @@ enum CorpusFile {
     }
 
     private static func firstBytes(of path: String, count: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return nil }
         var buffer = [UInt8](repeating: 0, count: count)
         let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count, 0) }
         guard read >= 0 else { return nil }

@@ -86,9 +86,7 @@ enum WALFrameSeal {
     /// True when the database file beside the WAL at `walPath` declares page checksums.
     static func databaseDeclaresChecksums(walPath: String) -> Bool {
         guard walPath.hasSuffix("-wal") else { return false }
-        let descriptor = Foundation.open(String(walPath.dropLast(4)), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard let descriptor = UnlockingSafeReads.descriptor(String(walPath.dropLast(4))) else { return false }
         var header = [UInt8](repeating: 0, count: 100)
         guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, 100, 0) }) == 100 else { return false }
         return header.withUnsafeBytes { PageChecksums.headerDeclaresChecksums($0.baseAddress!) }

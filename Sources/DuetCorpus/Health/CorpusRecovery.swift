@@ -42,10 +42,10 @@ extension CorpusRecovery {
     /// A page fails its checksum when read again, or page 1 no longer holds an SQLite header.
     static func damageIsInTheFile(_ path: String) throws -> Bool {
         if try WholeFileCheck.firstDamagedPage(path) != nil { return true }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        return !header.isEmpty && header != Data("SQLite format 3\u{0}".utf8)
+        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return false }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 16, 0) }
+        return read > 0 && Array(bytes.prefix(read)) != Array("SQLite format 3\u{0}".utf8)
     }
 }
 

@@ -30,9 +30,7 @@ enum WholeFileCheck {
 
     /// The number (from 1) of the first page whose seal does not hold, or nil.
     static func firstDamagedPage(_ path: String) throws -> Int? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return nil }
         var header = [UInt8](repeating: 0, count: 100)
         guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, 100, 0) }) == 100,
               header.withUnsafeBytes({ PageChecksums.headerDeclaresChecksums($0.baseAddress!) }) else { return nil }
