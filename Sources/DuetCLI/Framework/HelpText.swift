@@ -36,6 +36,12 @@ enum HelpText {
         return out + "\nRun 'duet \(word) VERB --help' for the options of one.\n"
     }
 
+    /// The one line after an error that says where to read more: the verb's help, or the list of verbs.
+    static func pointer(_ verb: (any Verb.Type)?) -> String {
+        guard let verb else { return "Run 'duet help' for the list of verbs.\n" }
+        return "Run 'duet \(verb.name) --help' for its options and an example.\n"
+    }
+
     static func usage(of verb: any Verb.Type) -> String {
         let synopsis = verb.options.map { spec -> String in
             switch spec.kind {

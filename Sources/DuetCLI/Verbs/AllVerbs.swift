@@ -41,6 +41,12 @@ enum VerbTable {
         CorpusMigrateVerb.self,
     ] }
 
+    /// Every verb's name, and each group's first word (`corpus`), as a user may type them.
+    static var names: [String] {
+        let full = all.map { $0.name }
+        return full + ["help"] + Set(full.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil }).sorted()
+    }
+
     /// The verb whose (possibly multi-word) name is the longest prefix of the arguments.
     static func match(_ arguments: [String]) -> (any Verb.Type, [String])? {
         var best: (any Verb.Type, Int)?

@@ -61,7 +61,9 @@ struct MutateVerb: Verb {
                              fix: "run from the repository")
         }
         let planPath = plan.map(context.absolutePath) ?? tree.absolute(MutationPlan.relativePath)
-        var drill = MutationDrill(corpus: try context.corpus(), repository: tree.root, plan: try MutationPlan.read(path: planPath),
+        let mutationPlan = try MutationPlan.read(path: planPath)
+        for row in rows ?? [] { _ = try NameResolver.resolve(row, as: .mutationRow, among: mutationPlan.mutations.map(\.name)) }
+        var drill = MutationDrill(corpus: try context.corpus(), repository: tree.root, plan: mutationPlan,
                                   runners: try context.manifest()?.runners ?? [:],
                                   workspace: workspace.map(context.absolutePath) ?? tree.absolute(".build/duet-mutate"))
         drill.timeout = timeout

@@ -24,7 +24,7 @@ struct PendingAcceptVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let tree = context.treeForWriting
-        let accepted = try context.corpus().acceptPending(names: names, in: tree)
+        let accepted = try context.corpus().acceptPending(names: try names.map(context.resolvePending), in: tree)
         for name in accepted { context.write("accepted \(name)\n") }
         let files = accepted.map { RecordTree.fixturesFolder + "/" + $0 + ".fixture.json" }
         context.conclude(accepted.isEmpty ? GateVerdict(gate: Self.name, holds: true, says: "nothing to accept", detail: "nothing is pending")

@@ -26,7 +26,7 @@ struct PendingShowVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let review = try PendingReview.diff(named: name, in: context.corpus(), tree: context.treeForWriting)
+        let review = try PendingReview.diff(named: try context.resolvePending([name])[0], in: context.corpus(), tree: context.treeForWriting)
         let fileName = RecordTree.fixturesFolder + "/" + ((try? Fixture.fileName(for: name)) ?? name)
         let pendingName = RecordTree.pendingFolder + "/" + ((try? Fixture.fileName(for: name)) ?? name)
         let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)

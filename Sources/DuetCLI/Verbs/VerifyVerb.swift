@@ -68,6 +68,7 @@ struct VerifyVerb: Verb {
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
+        let feature = try context.resolveFeature(self.feature), fixture = try self.fixture.map(context.resolveFixture)
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }
