@@ -60,7 +60,8 @@ enum HelpText {
                 if case .value(let placeholder, _) = spec.kind { return "\(spec.name) \(placeholder)" }
                 return spec.name
             }
-            let width = labels.map(\.count).max() ?? 0
+            // "--help" is listed too, so it counts for the width (padding never truncates it).
+            let width = (labels + ["--help"]).map(\.count).max() ?? 0
             for (label, spec) in zip(labels, verb.options) {
                 out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.help + "\n"
             }

@@ -63,7 +63,8 @@ struct LintVerb: Verb {
         json["status"] = .string(lint.unparseable ? "unreadable" : lint.holds ? "holds" : "fails")
         json["summary"] = .string(lint.summary)
         return Report(sections: [
-            Report.Section(id: "findings", title: "Lint findings", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows))),
+            Report.Section(id: "findings", title: "Lint findings", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows)),
+                           omittedWhenEmpty: true),
             Report.Section(id: "summary", content: .text(lint.summary)),
         ], json: .object(json))
     }
