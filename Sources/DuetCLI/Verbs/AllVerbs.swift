@@ -3,6 +3,7 @@ enum VerbTable {
     static var all: [any Verb.Type] { [
         // Every day: start, record, review, verify.
         InitVerb.self,
+        DoctorVerb.self,
         RecordVerb.self,
         PendingVerb.self,
         PendingShowVerb.self,
@@ -13,6 +14,7 @@ enum VerbTable {
         DrillRestoreVerb.self,
         ShowVerb.self,
         MaterializeVerb.self,
+        ScopeVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,

@@ -48,3 +48,27 @@ extension KindPattern {
         }
     }
 }
+
+extension Corpus {
+    /// The fixtures a feature's behaviour decides: its leaf fixtures and the chains with a step in it, by name.
+    ///
+    /// ```swift
+    /// try corpus.fixtureNames(governedBy: "capture")   // ["capture.cancel", …, "chain-mainnav-capture"]
+    /// ```
+    public func fixtureNames(governedBy feature: String) throws -> [String] {
+        try database.cachedStatement("""
+            SELECT name FROM fixtures WHERE feature = ?1
+            UNION SELECT DISTINCT f.name FROM fixtures f JOIN steps s ON s.fixture_id = f.id WHERE f.shape = 'chain' AND s.node = ?1
+            ORDER BY 1
+            """).rows([.text(feature)]).compactMap { $0[0].text }
+    }
+
+    /// The feature of a leaf fixture, or the nodes a chain passes through; empty when no fixture has that name.
+    public func features(ofFixture name: String) throws -> [String] {
+        try database.cachedStatement("""
+            SELECT feature FROM fixtures WHERE name = ?1 AND feature IS NOT NULL
+            UNION SELECT DISTINCT s.node FROM steps s JOIN fixtures f ON f.id = s.fixture_id WHERE f.name = ?1 AND s.node IS NOT NULL
+            ORDER BY 1
+            """).rows([.text(name)]).compactMap { $0[0].text }
+    }
+}

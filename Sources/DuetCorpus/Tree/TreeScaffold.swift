@@ -23,7 +23,33 @@ public struct TreeScaffold: Sendable {
         self.root = root; self.runnerTarget = runnerTarget
     }
 
-    public static let ignoredLines = ["/corpus.db", "/corpus.db-wal", "/corpus.db-shm", "/corpus.db.loading*", "/" + RecordTree.pendingFolder + "/"]
+    /// A file of this machine that must never be committed, and the `.gitignore` line that keeps it out.
+    public struct MachineFile: Sendable, Equatable {
+        /// Relative to the root.
+        public var path: String
+        public var directory: Bool
+        public var line: String
+    }
+
+    /// The build folder, the corpus and its SQLite side files, and the recordings under review.
+    public static let machineFiles = [
+        MachineFile(path: ".build", directory: true, line: ".build/"),
+        MachineFile(path: CorpusLocation.fileName, directory: false, line: "/corpus.db*"),
+        MachineFile(path: CorpusLocation.fileName + "-wal", directory: false, line: "/corpus.db*"),
+        MachineFile(path: CorpusLocation.fileName + "-shm", directory: false, line: "/corpus.db*"),
+        MachineFile(path: RecordTree.pendingFolder, directory: true, line: "/" + RecordTree.pendingFolder + "/"),
+    ]
+
+    /// `/corpus.db*` would hide a tree's seed too; it stays committable.
+    public static let committedSeedLine = "!/" + CorpusLocation.seedFileName
+
+    /// The lines `init` adds, in order, each once.
+    public static var ignoredLines: [String] {
+        var seen = Set<String>()
+        var lines = machineFiles.map(\.line).filter { seen.insert($0).inserted }
+        lines.insert(committedSeedLine, at: lines.firstIndex(of: "/corpus.db*").map { $0 + 1 } ?? lines.endIndex)
+        return lines
+    }
 
     /// The new files, in the order they are written.
     public var files: [File] {
@@ -55,10 +81,13 @@ public struct TreeScaffold: Sendable {
         let path = absolute(".gitignore")
         let current = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let present = Set(current.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = Self.ignoredLines.filter { !present.contains($0) && !present.contains(String($0.dropFirst())) }
+        let missing = Self.ignoredLines.filter { line in
+            !present.contains(line) && !(line.hasPrefix("/") && present.contains(String(line.dropFirst())))
+        }
         guard !missing.isEmpty else { return [] }
         let separator = current.isEmpty || current.hasSuffix("\n") ? "" : "\n"
-        let block = separator + "# duet: the corpus is an index of parity/, rebuilt by any duet verb; parity/.pending holds recordings under review\n"
+        let block = separator + "# duet: the build folder; the corpus, an index of parity/ rebuilt by any duet verb (a seed stays committed);\n"
+            + "# parity/.pending, recordings under review\n"
             + missing.joined(separator: "\n") + "\n"
         try AtomicFile.write(Array((current + block).utf8), to: path)
         return missing
