@@ -43,11 +43,15 @@ public struct TreeScaffold: Sendable {
     /// `/corpus.db*` would hide a tree's seed too; it stays committable.
     public static let committedSeedLine = "!/" + CorpusLocation.seedFileName
 
-    /// The lines `init` adds, in order, each once.
-    public static var ignoredLines: [String] {
-        var seen = Set<String>()
-        var lines = machineFiles.map(\.line).filter { seen.insert($0).inserted }
-        lines.insert(committedSeedLine, at: lines.firstIndex(of: "/corpus.db*").map { $0 + 1 } ?? lines.endIndex)
+    /// The lines a `.gitignore` holding `text` needs so that no machine file can be committed, in
+    /// order, each once; empty when it already ignores them all (in whatever words).
+    public static func missingIgnoreLines(in text: String) -> [String] {
+        let patterns = IgnorePatterns(text)
+        var lines: [String] = []
+        for file in machineFiles where !patterns.ignores(file.path, directory: file.directory) && !lines.contains(file.line) {
+            lines.append(file.line)
+        }
+        if let glob = lines.firstIndex(of: "/corpus.db*") { lines.insert(committedSeedLine, at: glob + 1) }
         return lines
     }
 
@@ -76,14 +80,11 @@ public struct TreeScaffold: Sendable {
         return Outcome(written: files.map(\.path), ignoredLinesAdded: added)
     }
 
-    /// Appends the corpus lines `.gitignore` lacks (creating it when missing); never rewrites a line.
+    /// Appends the lines `.gitignore` lacks (creating it when missing); never rewrites a line.
     private func addIgnoredLines() throws -> [String] {
         let path = absolute(".gitignore")
         let current = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let present = Set(current.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = Self.ignoredLines.filter { line in
-            !present.contains(line) && !(line.hasPrefix("/") && present.contains(String(line.dropFirst())))
-        }
+        let missing = Self.missingIgnoreLines(in: current)
         guard !missing.isEmpty else { return [] }
         let separator = current.isEmpty || current.hasSuffix("\n") ? "" : "\n"
         let block = separator + "# duet: the build folder; the corpus, an index of parity/ rebuilt by any duet verb (a seed stays committed);\n"

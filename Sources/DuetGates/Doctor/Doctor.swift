@@ -138,6 +138,7 @@ public struct Doctor: Sendable {
         let text = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let patterns = IgnorePatterns(text)
         let uncovered = TreeScaffold.machineFiles.filter { !patterns.ignores($0.path, directory: $0.directory) }
+        let missing = TreeScaffold.missingIgnoreLines(in: text)
         if uncovered.isEmpty, FileManager.default.fileExists(atPath: tree.absolute(CorpusLocation.seedFileName)),
            patterns.ignores(CorpusLocation.seedFileName, directory: false) {
             return DoctorCheck(id: "gitignore", status: .fails, detail: ".gitignore hides \(CorpusLocation.seedFileName), which is committed",
@@ -148,7 +149,7 @@ public struct Doctor: Sendable {
         }
         return DoctorCheck(id: "gitignore", status: .fails,
                            detail: ".gitignore does not cover " + uncovered.map { $0.path + ($0.directory ? "/" : "") }.joined(separator: ", "),
-                           fix: "add these lines to .gitignore: " + Array(Set(uncovered.map(\.line))).sorted().joined(separator: " "))
+                           fix: "add these lines to .gitignore: " + missing.joined(separator: " ") + " (`duet init` adds them to a new tree)")
     }
 }
 

@@ -2,11 +2,15 @@ import Foundation
 
 /// The patterns of a `.gitignore` at a tree's root, enough to say whether a path is ignored:
 /// `name`, `/name`, `dir/`, globs (`corpus.db*`), negations (`!keep`), comments.
-struct IgnorePatterns {
-    private struct Pattern { var glob: String; var anchored: Bool; var directoryOnly: Bool; var negated: Bool }
+///
+/// ```swift
+/// IgnorePatterns("/corpus.db*\n!/corpus.db.seed\n").ignores("corpus.db-wal", directory: false)   // true
+/// ```
+public struct IgnorePatterns: Sendable {
+    private struct Pattern: Sendable { var glob: String; var anchored: Bool; var directoryOnly: Bool; var negated: Bool }
     private var patterns: [Pattern] = []
 
-    init(_ text: String) {
+    public init(_ text: String) {
         for raw in text.split(separator: "\n") {
             var line = raw.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -22,7 +26,7 @@ struct IgnorePatterns {
     }
 
     /// Whether `path` (relative to the root; a folder when `directory`) is ignored: the last matching pattern wins.
-    func ignores(_ path: String, directory: Bool) -> Bool {
+    public func ignores(_ path: String, directory: Bool) -> Bool {
         var ignored = false
         let components = path.split(separator: "/").map(String.init)
         for pattern in patterns {
