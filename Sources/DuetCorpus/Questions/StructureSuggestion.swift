@@ -32,7 +32,7 @@ public struct StructureSuggestion: Sendable, Codable, Equatable {
 
     /// What the snapshots show of a field.
     public struct Evidence: Sendable, Codable, Equatable {
-        /// Fixtures in which the field is set (or changes), sorted.
+        /// Fixtures in which the field changes (a sum or enum that is always there), else in which it is set; sorted.
         public var fixtures: [String]
         /// Distinct snapshots in which it is set (a flag: true; an array: not empty).
         public var snapshots: Int
@@ -52,7 +52,8 @@ extension Corpus {
         var features: [StructureSuggestion.FeatureSuggestion] = []
         for feature in try featuresWithUnknownStructure() {
             let mine = candidates[feature] ?? []
-            let observed = try observeEvidence(feature: feature, fields: mine.map(\.field))
+            let observed = try observeEvidence(feature: feature, fields: mine.map(\.field),
+                                               alwaysThere: mine.map { ["sum", "enum"].contains($0.shape) })
             var suggestion = StructureSuggestion.FeatureSuggestion(feature: feature, fields: [], flags: [],
                                                                    fixtures: observed.fixtures, snapshots: observed.snapshots)
             for candidate in mine {
@@ -75,7 +76,7 @@ extension Corpus {
     }
 
     /// One walk over the feature's snapshots, in fixture order, gathering each field's evidence.
-    private func observeEvidence(feature: String, fields: [String]) throws -> ObservedEvidence {
+    private func observeEvidence(feature: String, fields: [String], alwaysThere: [Bool]) throws -> ObservedEvidence {
         let paths = fields.map { $0.split(separator: ".") }
         var fixturesSet = [Set<String>](repeating: [], count: fields.count)
         var snapshotsSet = [Set<Int64>](repeating: [], count: fields.count)
@@ -98,10 +99,8 @@ extension Corpus {
             for index in fields.indices {
                 guard let value = values[index] else { continue }
                 let changed = previous.map { $0.fixture == fixture && CandidateRules.caseOf($0.values[index] ?? .null) != CandidateRules.caseOf(value) } ?? false
-                if SuggestedPrimitive.isSet(value) || changed {
-                    fixturesSet[index].insert(fixture)
-                    if SuggestedPrimitive.isSet(value) { snapshotsSet[index].insert(blob) }
-                }
+                if alwaysThere[index] ? changed : SuggestedPrimitive.isSet(value) { fixturesSet[index].insert(fixture) }
+                if SuggestedPrimitive.isSet(value) { snapshotsSet[index].insert(blob) }
                 for name in SuggestedPrimitive.caseNames(value) where !cases[index].contains(name) { cases[index].append(name) }
                 if case .array(let items) = value { depth[index] = max(depth[index], items.count) }
             }
