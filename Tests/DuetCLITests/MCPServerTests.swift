@@ -142,18 +142,25 @@ final class MCPClient {
     }
 
     /// The next line the server writes, parsed.
-    func readReply() throws -> JSONValue {
+    func readReply() throws -> JSONValue { try CanonicalJSON.parse(try readLine()) }
+
+    /// The next line the server writes, as bytes.
+    func readLine() throws -> [UInt8] {
         while true {
             if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffered[..<newline])
                 buffered.removeFirst(newline + 1)
-                return try CanonicalJSON.parse(line)
+                return line
             }
             let data = output.fileHandleForReading.availableData
             guard !data.isEmpty else { throw CocoaError(.fileReadUnknown) }
             buffered += Array(data)
         }
     }
+
+    func send(bytes: [UInt8]) { input.fileHandleForWriting.write(Data(bytes + [0x0A])) }
+
+    var processIdentifier: Int32 { process.processIdentifier }
 
     func close() {
         try? input.fileHandleForWriting.close()

@@ -62,17 +62,11 @@ extension Fixture {
         return .object(object)
     }
 
-    /// `<name>.fixture.json`; refuses names that would escape a directory.
+    /// `<name>.fixture.json`; refuses a name `NameRule` refuses (one that would leave the folder,
+    /// hide characters, or not fit in a file name).
     public static func fileName(for name: String) throws(FixtureShapeError) -> String {
-        let refusal: String? =
-            name.isEmpty ? "a fixture name cannot be empty"
-            : name.contains("/") || name.contains("\\") ? "a fixture name cannot contain a path separator"
-            : name.contains("..") ? "a fixture name cannot contain '..'"
-            : name.hasPrefix(".") ? "a fixture name cannot start with '.'"
-            : name.unicodeScalars.contains(where: { $0.value < 0x20 }) ? "a fixture name cannot contain control characters"
-            : nil
-        if let refusal {
-            throw FixtureShapeError(fixture: name, path: "", message: refusal + " (it would escape the fixture directory); rename the fixture")
+        do { try NameRule.check(name, as: .fixture) } catch {
+            throw FixtureShapeError(fixture: error.escapedName, path: "", message: "the fixture name \(error.reason) — \(error.fix)")
         }
         return name + ".fixture.json"
     }

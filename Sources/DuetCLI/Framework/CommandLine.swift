@@ -80,7 +80,8 @@ public enum DuetCommandLine {
             return .usage
         } catch {
             let (message, status) = ErrorReporting.describe(error)
-            context.stderr.write("duet \(verb.name): \(message)\n")
+            // Whatever an error quotes (a key, a name, a runner's line), nothing in it may hide or reorder the terminal's text.
+            context.stderr.write("duet \(verb.name): \(NameRule.visible(message))\n")
             return status
         }
     }
@@ -112,7 +113,12 @@ enum ErrorReporting {
         case let error as PendingAcceptRefused: return (error.description, .findings)
         case let error as InvalidKindPattern: return (error.description, .usage)
         case let error as RunImportRefusal: return (error.description, .usage)
+        case let error as NameRefusal: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)
+        case let error as DatabaseError: return (error.description, .environment)
+        case let error as CocoaError:
+            // Foundation's own text ("Error Domain=NSCocoaErrorDomain Code=4 …") is no message for a user.
+            return describe(FileProblem.error("cannot complete the operation on", error.filePath ?? error.url?.path ?? "a file", error))
         default: return (String(describing: error), .environment)
         }
     }

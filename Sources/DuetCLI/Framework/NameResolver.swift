@@ -42,7 +42,7 @@ enum NameResolver {
 
     /// The one line saying `name` is not a known `category`, with the closest known names.
     static func unknown(_ name: String, as category: Category, among known: [String]) -> String {
-        let head = "no \(category.singular) '\(name)'"
+        let head = "no \(category.singular) '\(JSONRPC.excerpt(name))'"
         if known.isEmpty {
             return head + " — there are no \(category.plural)" + (category.listing.map { " (`\($0)` lists them)" } ?? "")
         }

@@ -68,7 +68,7 @@ enum MCPCatalogue {
         description: "Count path, slot, tabs and stage fields per feature (declared and observed over the indexed snapshots), "
             + "and list navigation-shaped data fields with their rulings; findings when one has no ruling.",
         verb: CensusVerb.self,
-        parameters: [.init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest")],
+        parameters: [.init(name: "manifest", kind: .file, description: "the manifest, a file inside the tree (default: the nearest parity/manifest.yaml)", option: "--manifest")],
         result: schema("object", ["features": array(rows), "candidates": array(rows)],
                        description: "features: per feature declared and observed counts (the last row is the total); candidates: fields that need a ruling")) }
 
@@ -101,7 +101,7 @@ enum MCPCatalogue {
             + "each finding is FILE:LINE:COL, rule and fix.",
         verb: LintVerb.self,
         parameters: [
-            .init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest"),
+            .init(name: "manifest", kind: .file, description: "the manifest, a file inside the tree (default: the nearest parity/manifest.yaml)", option: "--manifest"),
             .init(name: "refresh", kind: .boolean, description: "ask each runner for a fresh describe first", option: "--refresh"),
         ],
         result: schema("object", ["status": string, "summary": string], description: "the lint report: status, summary, errors, findings, warnings"),
@@ -153,7 +153,7 @@ extension MCPCatalogue {
             + "recordings, the manifest, the mutation plan, milestones, a feature's swift:/kotlin:/scenario: files and its folder, Kotlin twins, "
             + "the runner's target and files a mutation row changes.",
         verb: ScopeVerb.self,
-        parameters: [.init(name: "path", kind: .string, description: "the file, relative to the tree's root", required: true)],
+        parameters: [.init(name: "path", kind: .file, description: "a file inside the tree, relative to its root", required: true)],
         result: schema("array", items: schema("object", ["path": string, "governed": JSONRPC.object(["type": .string("boolean")]),
                                                          "roles": array(rows), "gates": array(rows), "fixtures": array(string), "features": array(string)],
                                               description: "one file's scope"),

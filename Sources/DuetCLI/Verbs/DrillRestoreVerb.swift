@@ -66,6 +66,8 @@ struct DrillRestoreVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        // Staged before the drill: a place that cannot take the file stops the verb before a run is stored.
+        let junitFile = try junit.map { try StagedOutput(path: context.absolutePath($0)) }
         let manifest = try context.manifest()
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
         let workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
@@ -78,9 +80,8 @@ struct DrillRestoreVerb: Verb {
         var report = DrillReports.restore(outcome)
         report.verdict = GateVerdicts.drill(outcome, holds: ExitStatus(outcome) == .holds)
         context.render(report, as: format)
-        if let junit {
-            let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
-            try Array(DrillJUnit.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+        if let junitFile, let junit {
+            try junitFile.publish(Array(DrillJUnit.xml(for: outcome.runs).utf8))
             context.note("duet drill restore: wrote \(junit) (JUnit)")
         }
         for platform in outcome.missingRunners {

@@ -75,6 +75,9 @@ struct MilestoneVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        // Before anything runs or is stored: the name is one a file can carry, and --out can be written.
+        if case .record(let name) = action { try NameRule.check(name, as: .milestone) }
+        let output = try out.map { try StagedOutput(path: context.absolutePath($0)) }
         let corpus = try context.corpus()
         switch action {
         case .list(let format):
@@ -88,13 +91,13 @@ struct MilestoneVerb: Verb {
                 throw InputError(file: "milestone \(name)", message: "no milestone of that name is stored",
                                  fix: "see `duet milestone --list`, or record it with `duet milestone \(name)`")
             }
-            try emit(report, corpus, context)
+            try emit(report, corpus, context, into: output)
             return .holds
         case .preview(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
             let built = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
             let report = try context.tree.map { try $0.portable(built) } ?? built
-            try emit(report, corpus, context)
+            try emit(report, corpus, context, into: output)
             return conclude(report, gate: "milestone --preview", context)
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
@@ -102,7 +105,7 @@ struct MilestoneVerb: Verb {
             let tree = context.treeForWriting
             let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date(), tree: tree)
             context.note("duet milestone: \(replaced ? "replaced" : "stored") \(RecordTree.milestonesFolder)/\(name)\(RecordTree.milestoneSuffix) — commit it to keep it")
-            try emit(report, corpus, context)
+            try emit(report, corpus, context, into: output)
             return conclude(report, gate: "milestone \(name)", context)
         }
     }
@@ -129,7 +132,8 @@ struct MilestoneVerb: Verb {
         return report.holds ? .holds : .findings
     }
 
-    private func emit(_ report: MilestoneReport, _ corpus: Corpus, _ context: VerbContext) throws {
+    /// Prints the report, or publishes it into `output` (staged when the verb began).
+    private func emit(_ report: MilestoneReport, _ corpus: Corpus, _ context: VerbContext, into output: StagedOutput?) throws {
         let text: String
         switch document {
         case .md: text = report.markdown()
@@ -138,13 +142,8 @@ struct MilestoneVerb: Verb {
             text = report.html(MilestonePage(trend: try corpus.milestoneTrend(through: report), drawer: drawer))
         case .json: text = try CanonicalEncoder().encode(report).prettyString
         }
-        guard let out else { return context.write(text) }
-        let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw InputError(file: out, message: "cannot write the report: \(error.localizedDescription)", fix: "check the folder exists and is writable")
-        }
+        guard let output, let out else { return context.write(text) }
+        try output.publish(Array(text.utf8))
         context.note("duet milestone: wrote \(out)")
     }
 }

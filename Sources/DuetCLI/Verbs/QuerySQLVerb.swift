@@ -41,7 +41,7 @@ struct QuerySQLVerb: Verb {
             throw InputError(file: "the statement", message: refusal.description)
         } catch let stop as ReadOnlyQueryLimitReached {
             throw InputError(file: "the statement", message: stop.description)
-        } catch let error as DatabaseError where !error.isBusy && !error.isDamage {
+        } catch let error as DatabaseError where !error.isEnvironment && !error.isDamage {
             throw InputError(file: "the statement", message: error.message, fix: "check the statement against `duet query sql --help`")
         }
         let table = Table(columns: result.columns, rows: result.rows.map { $0.map(QuerySQLVerb.cell) })

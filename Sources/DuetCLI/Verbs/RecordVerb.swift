@@ -146,9 +146,15 @@ enum ReplayOptions {
         return shard
     }
 
+    /// The longest wait any timeout may ask for: a day.
+    static let maximumSeconds: Double = 86_400
+
     static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double) throws(UsageError) -> Double {
         guard let raw = arguments.value(name) else { return fallback }
-        guard let seconds = Double(raw), seconds > 0 else { throw UsageError("\(name) takes a positive number of seconds, not '\(raw)'") }
+        // `1e309` reads as infinity and would never stop the wait it bounds.
+        guard let seconds = Double(raw), seconds > 0, seconds <= maximumSeconds else {
+            throw UsageError("\(name) takes a number of seconds above 0 and at most \(Int(maximumSeconds)) (a day), not '\(raw)'")
+        }
         return seconds
     }
 }

@@ -65,6 +65,9 @@ struct VerifyVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        // Staged before the run: a place that cannot take the file stops the verb before a run is stored.
+        let junitFile = try junit.map { try StagedOutput(path: context.absolutePath($0)) }
+        let resultsFile = try results.map { try StagedOutput(path: context.absolutePath($0)) }
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
@@ -80,15 +83,14 @@ struct VerifyVerb: Verb {
         report.attach(lint)
         report.verdict = GateVerdicts.verify(outcome, lint: lint, holds: status == .holds)
         context.render(report, as: format)
-        if let junit {
-            let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
-            try Array(JUnitReport.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+        if let junitFile, let junit {
+            try junitFile.publish(Array(JUnitReport.xml(for: outcome.runs).utf8))
             context.note("duet verify: wrote \(junit) (JUnit)")
         }
-        if let results {
+        if let resultsFile, let results {
             let file = RunResultsFile(fingerprints: try workflow.corpus.fixtureFingerprints(), shard: outcome.shard, scope: outcome.scope,
                                       runs: outcome.stored, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain, host: BuildInfo.host)
-            try AtomicFile.write((context.tree.map(file.portable) ?? file).prettyBytes, to: context.absolutePath(results))
+            try resultsFile.publish((context.tree.map(file.portable) ?? file).prettyBytes)
             context.note("duet verify: wrote \(results) (for `duet runs import`)")
         }
         if let plan = outcome.shard {

@@ -62,15 +62,22 @@ extension Corpus {
     public func recordMilestone(named name: String, manifest: Manifest, inputs: MilestoneInputs = MilestoneInputs(),
                                 now: Date, tree: RecordTree) throws -> (report: MilestoneReport, replaced: Bool) {
         try MilestoneName.check(name)
-        return try write {
-            // A committed file: runners and files named relative to the tree, never by this machine's paths.
-            let report = try tree.portable(try milestoneReport(named: name, manifest: manifest, inputs: inputs, now: now))
-            let replaced = try milestoneBytes(named: name) != nil
-            let bytes = try CanonicalEncoder().canonicalBytes(report)
-            try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name,
-                          to: try filePath(kind: .milestone, name: name, tree: tree), tree: tree)
-            try storeMilestoneRow(name: name, createdAt: report.createdAt, canonicalBytes: bytes)
-            return (report, replaced)
+        let path = try filePath(kind: .milestone, name: name, tree: tree)
+        // A transaction that fails after the file was written (a commit on a full disk) takes the file back.
+        let undo = FileUndo(path)
+        do {
+            return try write {
+                // A committed file: runners and files named relative to the tree, never by this machine's paths.
+                let report = try tree.portable(try milestoneReport(named: name, manifest: manifest, inputs: inputs, now: now))
+                let replaced = try milestoneBytes(named: name) != nil
+                let bytes = try CanonicalEncoder().canonicalBytes(report)
+                try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name, to: path, tree: tree)
+                try storeMilestoneRow(name: name, createdAt: report.createdAt, canonicalBytes: bytes)
+                return (report, replaced)
+            }
+        } catch {
+            undo.restore()
+            throw error
         }
     }
 

@@ -121,6 +121,7 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
                                        fix: "import it with the duet that wrote it (\(tree["duet"]?.stringValue ?? "unknown"))")
         }
         let decoded = try PlacedDecoding.decode(RunResultsFile.self, from: tree, bytes: bytes, file: file, fix: fix)
+        try RunResultsCheck.check(decoded, bytes: bytes, path: file, fix: fix)
         if let shard = decoded.shard, (try? ShardSpec(index: Int(shard.index), count: Int(shard.count))) == nil {
             throw PlacedDecoding.error(at: "shard", in: bytes, file: file, message: "shard \(shard.index)/\(shard.count) is not K/N with 1 ≤ K ≤ N", fix: fix)
         }

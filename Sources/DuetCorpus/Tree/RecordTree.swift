@@ -67,12 +67,11 @@ public struct RecordTree: Sendable, Equatable {
     }
 }
 
-/// Milestone names become file names: the same rules as fixture names.
+/// Milestone names become file names: `NameRule`'s words.
 enum MilestoneName {
     static func check(_ name: String) throws {
-        do { _ = try Fixture.fileName(for: name) } catch {
-            throw InputError(file: RecordTree.milestonesFolder, message: "milestone name \"\(name)\": " + error.message.replacingOccurrences(of: "fixture", with: "milestone"),
-                             fix: "use letters, digits, '-' and '.'")
+        do { try NameRule.check(name, as: .milestone) } catch {
+            throw InputError(file: RecordTree.milestonesFolder, message: "milestone name \"\(error.escapedName)\" \(error.reason)", fix: error.fix)
         }
     }
 }

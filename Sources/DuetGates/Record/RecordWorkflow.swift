@@ -62,6 +62,7 @@ public struct RecordWorkflow {
             outcome.environmentFailure = "\(error)"
             return outcome
         }
+        try ScenarioNames.check(scenarios)
         let recording = ScenarioRecorder(session: session).record(scenarios, selection: selection)
         if scenarios.scenarios.isEmpty && scenarios.chains.isEmpty {
             outcome.environmentFailure = "runner `\(runner)` carries no scenarios — register them with addScenarios/addChains"

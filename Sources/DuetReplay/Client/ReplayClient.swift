@@ -150,7 +150,12 @@ public final class ReplayClient {
             throw process.failure(.handshake, "speaks duet-replay version \(value["version"].map { $0.canonicalString } ?? "(none)"), this duet speaks version \(ReplayProtocol.version) — rebuild the runner against this DuetReplay")
         }
         let features = value["features"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        return (value["platform"]?.stringValue ?? "unknown", features)
+        let platform = value["platform"]?.stringValue ?? "unknown"
+        // The platform names every stored run and report line: a word, never characters that hide text.
+        do { try NameRule.check(platform, as: .runner) } catch {
+            throw process.failure(.handshake, "names its platform \"\(error.escapedName)\", which \(error.reason) — a runner's platform is a word such as swift or kotlin")
+        }
+        return (platform, features)
     }
 
     static func excerpt(_ bytes: [UInt8]) -> String {
