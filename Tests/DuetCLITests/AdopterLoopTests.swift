@@ -2,11 +2,14 @@ import Foundation
 import XCTest
 import DuetCorpus
 import DuetGates
+import DuetPackageGraph
 @testable import DuetCLI
 
-/// The README's "Writing a feature" section, kept true: its feature block compiles as a module of
-/// its own (public types crossing a module boundary, Swift 6), its runner block compiles against
-/// it, and the adopter loop — init, record, verify, record --check — works in a fresh folder.
+/// The README's "Writing a feature" section, kept true: its package links the framework products
+/// only (read back with `swift package dump-package` and `show-dependencies`), its feature block
+/// compiles as a module of its own (public types crossing a module boundary, Swift 6), its runner
+/// links against nothing but what those products bring, its test compiles against DuetTesting,
+/// and the adopter loop — init, record, verify, record --check — works in a fresh folder.
 final class AdopterLoopTests: XCTestCase {
     private var work: URL!
     override func setUpWithError() throws { work = try temporaryDirectory() }
@@ -14,10 +17,30 @@ final class AdopterLoopTests: XCTestCase {
 
     func testTheReadmeFeatureAndRunnerBuildAsAnAdoptersPackageAndRecord() throws {
         let blocks = try Self.readmeBlocks()
-        XCTAssertEqual(blocks.count, 2, "the section shows a feature and a runner")
+        let adopter = try AdopterPackage(readme: blocks, in: work)
+        let package = try PackageGraph.dumped(root: packageRoot).graph
+        // It resolves this package and nothing else, and links the framework's library products only.
+        XCTAssertEqual(adopter.resolved.map(\.identity), ["duet"], "\(adopter.resolved)")
+        XCTAssertEqual(adopter.resolved.first.map { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path },
+                       packageRoot.resolvingSymlinksInPath().path)
+        XCTAssertEqual(adopter.resolved.first?.dependencies, 0, "Duet brings no package of its own")
+        let libraries = Set(package.products.filter { $0.kind == "library" }.map { "duet/\($0.name)" })
+        let used = ["CounterFeature", "counter-runner", "CounterFeatureTests"].flatMap(adopter.products(of:))
+        XCTAssertEqual(Set(used), ["duet/Duet", "duet/DuetRunner", "duet/DuetScenarios", "duet/DuetTesting"], "\(used)")
+        XCTAssertTrue(Set(used).isSubset(of: libraries), "the README names products the package exports: \(used), \(libraries)")
+        XCTAssertTrue(Set(used.map { String($0.dropFirst("duet/".count)) }).isSubset(of: FrameworkLines.framework))
+        // Built against exactly the modules those products bring: a framework module that needed a
+        // toolchain symbol would not link.
+        func modules(_ target: String) -> [String] {
+            let roots = adopter.products(of: target).compactMap { product in package.products.first { "duet/\($0.name)" == product } }.flatMap(\.targets)
+            return Set(roots.flatMap { package.reach(from: $0) }).sorted()
+        }
+        XCTAssertFalse(modules("counter-runner").contains("DuetFixtures"), "\(modules("counter-runner"))")
         let build = try BuildProducts()
-        let feature = try build.compileModule("CounterFeature", source: blocks[0], in: work)
-        let runner = try build.compileExecutable("counter-runner", source: blocks[1], linking: feature, in: work)
+        let feature = try build.compileModule("CounterFeature", source: blocks.feature, in: work)
+        let runner = try build.compileExecutable("counter-runner", source: blocks.runner, linking: feature,
+                                                 modules: Set(modules("counter-runner") + modules("CounterFeature")).sorted(), in: work)
+        _ = try build.compileModule("CounterFeatureTests", source: blocks.tests, in: work, flags: ["-I", work.path])
 
         let app = work.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
@@ -48,6 +71,17 @@ final class AdopterLoopTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: app.appendingPathComponent("parity/manifest.yaml")), manifest)
     }
 
+    /// Negative control of the product check: an app that asks for a toolchain module (the corpus)
+    /// does not even resolve, because the package does not export it.
+    func testAnAdopterPackageThatAsksForTheCorpusDoesNotResolve() throws {
+        var blocks = try Self.readmeBlocks()
+        blocks.manifest = blocks.manifest.replacingOccurrences(of: #".product(name: "Duet", package: "duet")"#,
+                                                                with: #".product(name: "DuetCorpus", package: "duet")"#)
+        XCTAssertThrowsError(try AdopterPackage(readme: blocks, in: work)) { error in
+            XCTAssertTrue("\(error)".contains("product 'DuetCorpus' required by package 'counter' target 'CounterFeature' not found in package 'duet'"), "\(error)")
+        }
+    }
+
     /// Done by hand from the README's Counter, kept: a comment line above the scenario is metadata
     /// (`record --check` holds and counts it); a drift is kept as a file and not accepted over a
     /// fixture edited since; an orphan fixture fails `--check`; the stored milestone names no
@@ -55,17 +89,17 @@ final class AdopterLoopTests: XCTestCase {
     func testAnAdoptersGatesJudgeBehaviourOnlyAndTheirFilesCarryNoMachinePath() throws {
         let blocks = try Self.readmeBlocks()
         let build = try BuildProducts()
-        let feature = try build.compileModule("CounterFeature", source: blocks[0], in: work)
-        let runner = try build.compileExecutable("counter-runner", source: blocks[1], linking: feature, in: work)
-        let shiftedSource = blocks[1].replacingOccurrences(of: "\nlet counting = Scenario(", with: "\n// Counting, as the README shows it.\nlet counting = Scenario(")
-        XCTAssertNotEqual(shiftedSource, blocks[1])
-        let shifted = try build.compileExecutable("counter-runner-shifted", source: shiftedSource, linking: feature, in: work)
+        let feature = try build.compileModule("CounterFeature", source: blocks.feature, in: work)
+        let runner = try build.compileExecutable("counter-runner", source: blocks.runner, linking: feature, modules: Self.runnerModules, in: work)
+        let shiftedSource = blocks.runner.replacingOccurrences(of: "\nlet counting = Scenario(", with: "\n// Counting, as the README shows it.\nlet counting = Scenario(")
+        XCTAssertNotEqual(shiftedSource, blocks.runner)
+        let shifted = try build.compileExecutable("counter-runner-shifted", source: shiftedSource, linking: feature, modules: Self.runnerModules, in: work)
         let brokenFolder = work.appendingPathComponent("broken")
         try FileManager.default.createDirectory(at: brokenFolder, withIntermediateDirectories: true)
-        let brokenSource = blocks[0].replacingOccurrences(of: "state.count += 1", with: "state.count += 5")
-        XCTAssertNotEqual(brokenSource, blocks[0])
-        let broken = try build.compileExecutable("counter-runner", source: blocks[1],
-                                                 linking: try build.compileModule("CounterFeature", source: brokenSource, in: brokenFolder), in: brokenFolder)
+        let brokenSource = blocks.feature.replacingOccurrences(of: "state.count += 1", with: "state.count += 5")
+        XCTAssertNotEqual(brokenSource, blocks.feature)
+        let broken = try build.compileExecutable("counter-runner", source: blocks.runner,
+                                                 linking: try build.compileModule("CounterFeature", source: brokenSource, in: brokenFolder), modules: Self.runnerModules, in: brokenFolder)
 
         let app = work.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
@@ -151,7 +185,7 @@ final class AdopterLoopTests: XCTestCase {
 
     func testTheCompileCheckCatchesAFeatureThatIsNotSendableAcrossModules() throws {
         // Negative control of the check above: the README's block as it was before its types said they are Sendable.
-        let feature = try Self.readmeBlocks()[0]
+        let feature = try Self.readmeBlocks().feature
             .replacingOccurrences(of: "CaseIterable, Sendable {", with: "CaseIterable {")
             .replacingOccurrences(of: "SumType, Sendable {", with: "SumType {")
         XCTAssertThrowsError(try BuildProducts().compileModule("CounterFeature", source: feature, in: work)) { error in
@@ -163,9 +197,10 @@ final class AdopterLoopTests: XCTestCase {
         // The cases of a sum type with payloads are read from metadata; stripped, describe must not answer [].
         let blocks = try Self.readmeBlocks()
         let build = try BuildProducts()
-        let feature = try build.compileModule("CounterFeature", source: blocks[0], in: work,
+        let feature = try build.compileModule("CounterFeature", source: blocks.feature, in: work,
                                               flags: ["-Xfrontend", "-disable-reflection-metadata"])
-        let runner = try build.compileExecutable("counter-runner", source: blocks[1], linking: feature, in: work)
+        let runner = try build.compileExecutable("counter-runner", source: blocks.runner, linking: feature,
+                                                 modules: ["Duet", "DuetRunner", "DuetScenarios"], in: work)
         let answer = try Self.runnerAnswer(runner, request: #"{"op":"describe"}"#)
         XCTAssertTrue(answer.contains(#""error":"describe counter: Action (CounterFeature.Counter.Action)"#), answer)
         XCTAssertTrue(answer.contains("reflection metadata is stripped"), answer)
@@ -189,14 +224,23 @@ final class AdopterLoopTests: XCTestCase {
 
     // MARK: - Support
 
-    /// The ```swift blocks of the README's "Writing a feature" section.
-    static func readmeBlocks() throws -> [String] {
+    /// The modules the README's runner imports: the framework products it links.
+    static let runnerModules = ["Duet", "DuetRunner", "DuetScenarios"]
+
+    /// The ```swift blocks of the README's "Writing a feature" section, in the order it shows them.
+    struct ReadmeBlocks { var manifest, feature, runner, tests: String }
+
+    static func readmeBlocks() throws -> ReadmeBlocks {
         let readme = packageRoot.appendingPathComponent("README.md")
         let text = String(decoding: try Data(contentsOf: readme), as: UTF8.self)
         guard let start = text.range(of: "\n## Writing a feature\n") else { throw Failure("README.md has no \"## Writing a feature\" section") }
         let section = text[start.upperBound...]
         let body = section.range(of: "\n#").map { section[..<$0.lowerBound] } ?? section
-        return body.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+        let blocks = body.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+        guard blocks.count == 4, blocks[0].hasPrefix("// swift-tools-version") else {
+            throw Failure("the section shows, in order, the package's Package.swift, a feature, its runner and a test (\(blocks.count) swift blocks found)")
+        }
+        return ReadmeBlocks(manifest: blocks[0], feature: blocks[1], runner: blocks[2], tests: blocks[3])
     }
 
     /// The files `git status` shows as untracked in a fresh repository at `folder`; nil without git.

@@ -2,6 +2,7 @@ import XCTest
 import Duet
 @testable import DuetCLI
 @testable import DuetCorpus
+import DuetFixtures
 
 /// A repository folder with `parity/manifest.yaml` and a `corpus.db` shaped like Memory Lane's.
 private struct QuestionRepository {

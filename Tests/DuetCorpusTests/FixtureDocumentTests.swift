@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 final class FixtureDocumentTests: XCTestCase {
     func testEveryReferenceFixtureRoundTripsThroughTheModelByteForByte() throws {

@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 /// The tree is the record, the corpus its index: `Corpus.sync(with:)` and the writes that go to both.
 final class TreeSyncTests: XCTestCase {

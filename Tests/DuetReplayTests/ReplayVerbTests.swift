@@ -6,6 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
+import DuetFixtures
 
 /// `duet record`, `record --check`, `pending …` and `verify` end to end against a temporary corpus.
 final class ReplayVerbTests: XCTestCase {

@@ -5,7 +5,7 @@
 // `--stall-after N` stops answering after N reductions; `--claims VARIANT` adds a scenario whose
 // steps claim what they do (`holds`, or one claim false: `inert-changes-state`, `inert-has-effects`, `state-false`);
 // `--odd-scenario VARIANT` adds a scenario whose name record must refuse (`long-name`, `duplicate`, `bidi`).
-import DuetReplay
+import DuetRunner
 
 Tally.mutated = CommandLine.arguments.contains("--mutate")
 Tally.crashes = CommandLine.arguments.contains("--crashable")

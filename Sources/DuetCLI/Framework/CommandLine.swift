@@ -2,6 +2,7 @@ import Foundation
 import Duet
 import DuetCorpus
 import DuetManifest
+import DuetFixtures
 
 /// The `duet` entry point: global options, verb dispatch, help, and the mapping of errors to exit codes.
 ///

@@ -1,6 +1,7 @@
 import Duet
 import DuetCorpus
 import DuetGates
+import DuetFixtures
 
 /// `duet pending show NAME [--format json]`
 struct PendingShowVerb: Verb {

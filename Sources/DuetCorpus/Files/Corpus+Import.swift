@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 extension Corpus {
     /// Imports every `*.fixture.json` below `directory` in one transaction. A malformed file

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Writes fixtures into the corpus tables; the caller holds the transaction and calls `flush()`
 /// before it ends (step and index rows are inserted in batches).

@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// Pending recordings: files under `parity/.pending/` (`PendingFiles`), indexed in `pending_recordings`.
 /// Every write changes the files and the index in one transaction; the tree sync repairs what a

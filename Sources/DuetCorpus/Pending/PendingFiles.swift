@@ -1,3 +1,4 @@
+import DuetFixtures
 import Foundation
 import Duet
 

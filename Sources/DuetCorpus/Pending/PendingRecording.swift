@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// A recording waiting for review — a new scenario, a fixture whose behaviour drifted, or a
 /// sequence on which the platforms answered differently — kept as files under `parity/.pending/`

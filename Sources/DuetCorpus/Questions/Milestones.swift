@@ -1,6 +1,7 @@
 import Foundation
 import Duet
 import DuetManifest
+import DuetFixtures
 
 extension Corpus {
     /// Builds the milestone report as of now and compares it with the latest stored milestone of

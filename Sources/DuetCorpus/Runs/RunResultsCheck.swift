@@ -1,3 +1,4 @@
+import DuetFixtures
 import Duet
 
 /// What a result file's values must be before any of it is stored — what the corpus's columns

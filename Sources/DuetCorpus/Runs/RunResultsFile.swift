@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// A portable verify result (`duet verify --results FILE`): what one machine ran, against which
 /// fixtures, with which tools, and every fixture's result — what `duet runs import` merges.

@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 extension Corpus {
     /// Writes fixtures as files of record (the pinned pretty form, each file atomically) and into

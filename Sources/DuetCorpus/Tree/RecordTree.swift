@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// The files of record of one checkout: `parity/fixtures/*.fixture.json` and `parity/milestones/*.json`
 /// under a root folder. The corpus is their index (`Corpus.sync(with:)`).

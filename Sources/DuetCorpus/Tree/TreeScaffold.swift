@@ -138,11 +138,11 @@ public struct TreeScaffold: Sendable {
         // runners.swift). Add it to Package.swift:
         //
         //     .executableTarget(name: "\(runnerTarget)", dependencies: [
-        //         .product(name: "DuetReplay", package: "Duet"), .product(name: "DuetScenarios", package: "Duet"),
+        //         .product(name: "DuetRunner", package: "Duet"), .product(name: "DuetScenarios", package: "Duet"),
         //         "YourFeatures"]),
         //
         // then register each feature and its scenarios. The runner writes nothing else to stdout.
-        import DuetReplay
+        import DuetRunner
 
         var registry = ReplayRegistry(platform: "swift")
         // registry.register(Counter.self)

@@ -2,6 +2,7 @@ import Foundation
 import Duet
 import DuetCorpus
 import DuetReplay
+import DuetFixtures
 
 /// `duet mutate`: shows the gate catches change. Each row of `parity/mutations.json` is applied
 /// to a copy of the sources (`MutationWorkspace`), that platform's runner is rebuilt there and

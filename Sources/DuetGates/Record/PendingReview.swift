@@ -1,6 +1,7 @@
 import Duet
 import DuetCorpus
 import DuetReplay
+import DuetFixtures
 
 /// `duet pending show NAME`: a pending recording against the fixture of record it would replace,
 /// and, when the producer compared platforms, each platform's answer against the first one's.

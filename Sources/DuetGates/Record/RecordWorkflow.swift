@@ -2,6 +2,8 @@ import Duet
 import DuetCorpus
 import DuetReplay
 import Foundation
+import DuetFixtures
+import DuetRunner
 
 /// `duet record`: ask the runner for its scenarios, record them, and write, keep pending or only
 /// check them against the fixtures of record.

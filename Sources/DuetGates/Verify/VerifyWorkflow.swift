@@ -1,6 +1,7 @@
 import Duet
 import DuetCorpus
 import DuetReplay
+import DuetFixtures
 
 /// `duet verify`: replay the stored fixtures through each platform's runner, store every run.
 ///

@@ -1,5 +1,6 @@
 import Duet
 import DuetScenarios
+import DuetRunner
 
 /// The client side of the replay protocol: one running runner, its handshake, and requests.
 ///
@@ -178,13 +179,6 @@ public enum RestoreOutcome: Sendable, Equatable {
     case restored(state: [UInt8])
     /// The runner refused the request (`{"error":…}`).
     case refused(String)
-}
-
-/// A runner's per-request `{"error":…}` for one of the additive ops.
-public struct ReplayRequestError: Error, Sendable, CustomStringConvertible {
-    public var op: String
-    public var message: String
-    public var description: String { "\(op): \(message)" }
 }
 
 /// The scenario definitions a runner carries.

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// The drift gate: a fresh recording against the stored fixtures, compared on the behavioural
 /// subset (`BehaviouralSubset`) by full canonical bytes. Labels, lines, description, source and

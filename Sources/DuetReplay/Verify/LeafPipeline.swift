@@ -1,4 +1,6 @@
 import Duet
+import DuetFixtures
+import DuetRunner
 
 /// Pipelined replay of leaf fixtures through one session, with restart on runner failure.
 struct LeafPipeline {
