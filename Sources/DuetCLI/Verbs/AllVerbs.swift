@@ -9,6 +9,7 @@ enum VerbTable {
         PendingShowVerb.self,
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
+        ReviewVerb.self,
         VerifyVerb.self,
         RunsImportVerb.self,
         DrillRestoreVerb.self,
