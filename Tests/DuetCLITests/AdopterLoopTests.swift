@@ -209,7 +209,12 @@ final class AdopterLoopTests: XCTestCase {
 
     func testInitWritesAManifestThatReadsAndAppendsOnlyMissingIgnoreLines() throws {
         try Data("/.build/\n/corpus.db\n".utf8).write(to: work.appendingPathComponent(".gitignore"))
-        XCTAssertEqual(duet("init", "--runner-target", "app-runner", in: work.path).status, .holds)
+        let initialised = duet("init", "--runner-target", "app-runner", in: work.path)
+        XCTAssertEqual(initialised.status, .holds)
+        // The lines to add, with the identity a path dependency gets.
+        XCTAssertTrue(initialised.stdout.contains(#".executableTarget(name: "app-runner", dependencies: ["#), initialised.stdout)
+        XCTAssertTrue(initialised.stdout.contains(#".product(name: "DuetRunner", package: "duet")"#), initialised.stdout)
+        XCTAssertTrue(initialised.stdout.contains(#"a path dependency on ../duet-main is package: "duet-main""#), initialised.stdout)
         let ignore = String(decoding: try Data(contentsOf: work.appendingPathComponent(".gitignore")), as: UTF8.self)
         XCTAssertTrue(ignore.hasPrefix("/.build/\n/corpus.db\n"), "existing lines are kept as they were")
         XCTAssertEqual(ignore.components(separatedBy: "/corpus.db\n").count, 2, "a present line is not added twice")

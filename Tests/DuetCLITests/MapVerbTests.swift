@@ -119,7 +119,7 @@ final class MapVerbTests: XCTestCase {
     func testAnUnknownFeatureOrPlatformIsBadInputNamingWhatToDo() throws {
         let typo = try map("mainnva")
         XCTAssertEqual(typo.status, .usage)
-        XCTAssertTrue(typo.stderr.contains("did you mean mainnav"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("did you mean `mainnav`?"), typo.stderr)
         let plain = try map("onboarding")
         XCTAssertEqual(plain.status, .usage)
         XCTAssertTrue(plain.stderr.contains("has no L0 field"), plain.stderr)

@@ -17,7 +17,7 @@ struct MaterializeVerb: Verb {
     removes every file it wrote (they start with "\(StepTestSources.marker)"), FIXTURE or FIXTURE#STEP only those.
 
     Example:
-      duet materialize timeline.deep-link#2
+      duet materialize timeline.deep-link.share-intent#2
       swift test --filter Materialized_timeline_deep_link_step2
       duet materialize --clean
     """

@@ -12,7 +12,7 @@ struct PendingAcceptVerb: Verb {
     missing), accepting is refused — nothing is written — and the fix is to run `duet record` again.
 
     Example:
-      duet pending show timeline.deep-link && duet pending accept timeline.deep-link
+      duet pending show timeline.deep-link.share-intent && duet pending accept timeline.deep-link.share-intent
     """
     static let options: [OptionSpec] = [
         .flag("--all", help: "Accept every pending recording."),

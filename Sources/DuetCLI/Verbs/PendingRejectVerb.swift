@@ -5,7 +5,7 @@ struct PendingRejectVerb: Verb {
     static let summary = "Drop pending recordings (their files under parity/.pending); the fixtures of record stay as they are."
     static let discussion = """
     Example:
-      duet pending reject timeline.deep-link   # or --all
+      duet pending reject timeline.deep-link.share-intent   # or --all
     """
     static let options: [OptionSpec] = [
         .flag("--all", help: "Reject every pending recording."),

@@ -138,9 +138,11 @@ public struct TreeScaffold: Sendable {
         // runners.swift). Add it to Package.swift:
         //
         //     .executableTarget(name: "\(runnerTarget)", dependencies: [
-        //         .product(name: "DuetRunner", package: "Duet"), .product(name: "DuetScenarios", package: "Duet"),
+        //         .product(name: "DuetRunner", package: "duet"), .product(name: "DuetScenarios", package: "duet"),
         //         "YourFeatures"]),
         //
+        // `package:` is the dependency's identity: the last part of its path or URL (a path
+        // dependency on ../duet-main is package: "duet-main").
         // then register each feature and its scenarios. The runner writes nothing else to stdout.
         import DuetRunner
 
