@@ -87,11 +87,8 @@ final class ReviewVerbTests: XCTestCase {
     private func startReview() throws {
         let duetPath = try BuildProducts.executable("duet")
         let command = "cd \(quoted(repository.path)) && NO_COLOR=1 \(quoted(duetPath)) --corpus \(quoted(corpusPath)) review; echo EXIT=$?; sleep 120"
-        do {
-            try tmux(["new-session", "-d", "-s", "review", "-x", "160", "-y", "60", command], socket: socket)
-        } catch let error as TmuxMissing {
-            throw XCTSkip(error.description)
-        }
+        guard Self.tmuxPath != nil else { throw XCTSkip("tmux is not installed: the interactive review is not tested") }
+        try tmux(["new-session", "-d", "-s", "review", "-x", "160", "-y", "60", command], socket: socket)
     }
 
     /// The pane's whole text (history included, trailing blank lines dropped) once it contains `text`.
@@ -109,13 +106,13 @@ final class ReviewVerbTests: XCTestCase {
         throw TmuxMissing(description: "timed out")
     }
 
+    private static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first(where: FileManager.default.isExecutableFile)
+
     private struct TmuxMissing: Error, CustomStringConvertible { var description: String }
 
     @discardableResult
     private func tmux(_ arguments: [String], socket: String) throws -> String {
-        guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first(where: FileManager.default.isExecutableFile) else {
-            throw TmuxMissing(description: "tmux is not installed: the interactive review is not tested")
-        }
+        guard let tmux = Self.tmuxPath else { throw TmuxMissing(description: "tmux is not installed") }
         // posix_spawn and waitpid, not Process: the server the first call starts keeps the client's
         // descriptors, and Process waits for them to close as well.
         let file = repository.appendingPathComponent("tmux-\(UUID().uuidString).out")
