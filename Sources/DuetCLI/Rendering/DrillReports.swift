@@ -36,8 +36,19 @@ enum DrillReports {
             if several { object["platform"] = .string(platform) }
             return object
         }
+        if outcome.runs.count == 1, let reuse = outcome.reuse[outcome.runs[0].platform] {
+            let extra = ReplayReports.reuseJSON(reuse)
+            for key in extra.keys { summary[key] = extra[key] }
+        }
         var json = JSONObject()
         json["summary"] = .object(summary)
+        json["runs"] = .array(outcome.runs.compactMap { run in
+            outcome.reuse[run.platform].map { reuse in
+                var object = ReplayReports.reuseJSON(reuse)
+                object["platform"] = .string(run.platform)
+                return .object(object)
+            }
+        })
         json["findings"] = .array(findings.map { .object(object($0, $1)) })
         if !ruled.isEmpty {
             json["ruled"] = .array(ruled.map { platform, r in
@@ -63,6 +74,9 @@ enum DrillReports {
             if !run.ruled.isEmpty { line += ", \(run.ruled.count) ruled (drill.rulings)" }
             line += " in \(run.durationMilliseconds) ms,"
             line += " \(run.requests) requests"
+            if let reuse = outcome.reuse[run.platform] {
+                line += "\n  \(reuse.summary.replacingOccurrences(of: "replayed", with: "drilled")); runner \(reuse.identity.build)"
+            }
             if empty > 0 {
                 line += "\n  \(empty) of them have an empty spine (no L0 field, no island): each restored once, nothing persisted can diverge"
             }

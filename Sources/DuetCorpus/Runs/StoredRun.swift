@@ -1,4 +1,4 @@
-/// A verify run as the corpus keeps it (table `runs`), with its per-fixture results.
+/// A verify run as the corpus keeps it (table `runs`), with its per-fixture results and what it judged.
 public struct StoredRun: Sendable, Equatable {
     /// Row id; nil before the run is stored.
     public var id: Int64?
@@ -16,16 +16,26 @@ public struct StoredRun: Sendable, Equatable {
     /// Why the run stopped early (the runner kept failing); nil when it ran to the end.
     public var runnerFailure: String?
     public var durationMilliseconds: Int
+    /// Every fixture's result; read back, the fixtures the run replayed (a reused pass keeps no row).
     public var results: [StoredFixtureResult]
+    /// What the run judged; nil for a run stored before results named their inputs (it never stands for now).
+    public var inputs: ResultInputs?
+    /// Fixtures not replayed because they passed before with the same behaviour and runner.
+    public var reusedCount: Int
+    /// The latest run those fixtures were replayed in.
+    public var reusedSince: Int64?
 
     public init(id: Int64? = nil, startedAt: String, platform: String, runner: String, status: String, scope: RunScope?, fixtureCount: Int,
                 passedCount: Int, failedCount: Int, notRunCount: Int, runnerFailure: String?, durationMilliseconds: Int,
-                results: [StoredFixtureResult]) {
+                results: [StoredFixtureResult], inputs: ResultInputs? = nil, reusedCount: Int = 0, reusedSince: Int64? = nil) {
         self.id = id; self.startedAt = startedAt; self.platform = platform; self.runner = runner; self.status = status; self.scope = scope
         self.fixtureCount = fixtureCount; self.passedCount = passedCount; self.failedCount = failedCount
         self.notRunCount = notRunCount; self.runnerFailure = runnerFailure; self.durationMilliseconds = durationMilliseconds
-        self.results = results
+        self.results = results; self.inputs = inputs; self.reusedCount = reusedCount; self.reusedSince = reusedSince
     }
+
+    /// Fixtures this run replayed.
+    public var replayedCount: Int { fixtureCount - reusedCount }
 }
 
 /// One fixture's result in a run (table `run_results`).
@@ -45,12 +55,14 @@ public struct StoredFixtureResult: Sendable, Equatable {
     public var actual: String?
     public var message: String?
     public var source: String?
+    /// A pass kept from an earlier run (not replayed): reported and counted, never stored as a row.
+    public var reused: Bool
 
     public init(fixture: String, status: String, stepsRun: Int, failureKind: String? = nil, step: Int? = nil, label: String? = nil,
                 action: String? = nil, path: String? = nil, expected: String? = nil, actual: String? = nil,
-                message: String? = nil, source: String? = nil) {
+                message: String? = nil, source: String? = nil, reused: Bool = false) {
         self.fixture = fixture; self.status = status; self.stepsRun = stepsRun; self.failureKind = failureKind; self.step = step
         self.label = label; self.action = action; self.path = path; self.expected = expected; self.actual = actual
-        self.message = message; self.source = source
+        self.message = message; self.source = source; self.reused = reused
     }
 }

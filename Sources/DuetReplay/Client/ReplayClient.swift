@@ -17,6 +17,8 @@ public final class ReplayClient {
     public let timeout: Double
     public let platform: String
     public let features: [String]
+    /// The build the handshake named; nil when the runner sent none (`runnerBuild` then identifies it).
+    public let sentBuild: String?
     public private(set) var isAlive = true
     private let process: RunnerProcess
 
@@ -30,6 +32,7 @@ public final class ReplayClient {
             let handshake = try Self.handshake(line, process: process)
             platform = handshake.platform
             features = handshake.features
+            sentBuild = handshake.build
         } catch {
             process.terminate()
             throw error
@@ -37,6 +40,16 @@ public final class ReplayClient {
     }
 
     deinit { if isAlive { process.terminate() } }
+
+    /// Which build answers: the handshake's `"build"`, else the hash of the executable launched
+    /// (`RunnerBuild.ofCommand`), worked out once.
+    public var runnerBuild: RunnerBuild {
+        if let known = identified { return known }
+        let build = RunnerBuild.sent(sentBuild) ?? RunnerBuild.ofCommand(command)
+        identified = build
+        return build
+    }
+    private var identified: RunnerBuild?
 
     /// Sends `exit`, gives the runner a moment to leave, then makes sure it is gone.
     public func close() {
@@ -139,7 +152,7 @@ public final class ReplayClient {
 
     // MARK: - Handshake
 
-    private static func handshake(_ line: [UInt8], process: RunnerProcess) throws(RunnerFailure) -> (platform: String, features: [String]) {
+    private static func handshake(_ line: [UInt8], process: RunnerProcess) throws(RunnerFailure) -> (platform: String, features: [String], build: String?) {
         guard let value = try? CanonicalJSON.parse(line), value.objectValue != nil else {
             throw process.failure(.handshake, "first line is not the duet-replay handshake: \(excerpt(line)) — is this a replay runner?")
         }
@@ -150,7 +163,7 @@ public final class ReplayClient {
             throw process.failure(.handshake, "speaks duet-replay version \(value["version"].map { $0.canonicalString } ?? "(none)"), this duet speaks version \(ReplayProtocol.version) — rebuild the runner against this DuetReplay")
         }
         let features = value["features"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        return (value["platform"]?.stringValue ?? "unknown", features)
+        return (value["platform"]?.stringValue ?? "unknown", features, RunnerBuild.sent(value["build"]?.stringValue)?.stored)
     }
 
     static func excerpt(_ bytes: [UInt8]) -> String {

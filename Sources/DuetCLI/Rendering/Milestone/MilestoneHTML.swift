@@ -11,7 +11,7 @@ extension MilestoneReport {
     /// ```
     func html() -> String {
         var body = "<h1>Milestone \(escape(name))</h1>\n"
-        body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(holds ? "Every check that ran holds" : "A check fails")</b>.</p>\n"
+        body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(escape(headline))</b>.</p>\n"
         body += table(checksTable)
         body += "<h2>Corpus</h2>\n" + table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
                                             [[corpus.fixtures, corpus.steps, corpus.snapshots, corpus.blobs, corpus.bytes].map(String.init)])
