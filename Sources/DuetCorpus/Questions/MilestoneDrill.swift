@@ -24,9 +24,11 @@ extension Corpus {
     /// The drill a report stands on per platform: the run a gate made for it (`drilled`), else the
     /// latest full drill when it judged the current fixtures, manifest and structures; the others are
     /// returned as missing, with why they are stale. Filtered runs never stand for the corpus.
-    func standingDrills(drilled: [String: GateRun], current: ResultInputs) throws -> (standing: [DrillStatus], stale: [String: String]) {
+    func standingDrills(drilled: [String: GateRun], current: ResultInputs,
+                        excluding: Set<String> = []) throws -> (standing: [DrillStatus], stale: [String: String]) {
         var standing: [DrillStatus] = [], stale: [String: String] = [:]
         let platforms = Set(drilled.keys).union(try database.rows("SELECT platform FROM latest_drills").compactMap { $0[0].text })
+            .subtracting(excluding)
         for platform in platforms.sorted() {
             if let gate = drilled[platform], let run = try drillRun(id: gate.run) {
                 standing.append(drillStatus(run, use: MilestoneUse.ran(gate), ranNow: true))
@@ -81,7 +83,8 @@ extension MilestoneReport {
         }
         return drill.map { d in
             MilestoneCheck(name: "drill \(d.platform)", status: d.status == "passed" ? .holds : .fails,
-                           detail: "\(d.fixtures) fixtures, \(d.steps) steps, \(d.findings) finding(s)" + (d.ruled > 0 ? ", \(d.ruled) ruled" : ""))
+                           detail: "\(d.fixtures) fixtures, \(d.steps) steps, \(d.findings) finding(s)" + (d.ruled > 0 ? ", \(d.ruled) ruled" : "")
+                               + (d.use.map { "; \($0)" } ?? ""))
         } + missing
     }
 }

@@ -18,7 +18,7 @@ extension Corpus {
         let census = try self.census(rulings: manifest.rulings)
         let coverage = try kindCoverage()
         let ledger = try milestoneLedger(manifest)
-        let (verify, staleVerify) = try standingVerifyRuns(verified: inputs.verified, current: current)
+        let (verify, staleVerify) = try standingVerifyRuns(verified: inputs.verified, current: current, excluding: Set(inputs.notVerified.keys))
         let verified = Set(verify.map(\.platform))
         let expected = Set(inputs.notVerified.keys).union(try platformsWithRuns())
         let missing = try expected.subtracting(verified).sorted().map { platform in
@@ -32,7 +32,7 @@ extension Corpus {
         report.inputs = current
         report.auditUse = audit.use
         report.auditStale = audit.stale
-        let (drills, staleDrills) = try standingDrills(drilled: inputs.drilled, current: current)
+        let (drills, staleDrills) = try standingDrills(drilled: inputs.drilled, current: current, excluding: Set(inputs.notDrilled.keys))
         report.drill = drills
         let drilled = Set(drills.map(\.platform))
         let undrilled = staleDrills.merging(inputs.notDrilled) { _, given in given }.filter { !drilled.contains($0.key) }
@@ -118,10 +118,12 @@ extension Corpus {
     /// The verify run a report stands on per platform: the run a gate made for it (`verified`), else
     /// the latest full run when it judged the current fixture set; the others are returned as stale,
     /// with why. Filtered runs never stand in. (The gates also confirm the runner: `MilestoneGates`.)
-    func standingVerifyRuns(verified: [String: GateRun], current: ResultInputs) throws -> (standing: [PlatformStatus], stale: [String: String]) {
+    /// `excluding`: platforms the gates found no standing run for (they say why).
+    func standingVerifyRuns(verified: [String: GateRun], current: ResultInputs,
+                            excluding: Set<String> = []) throws -> (standing: [PlatformStatus], stale: [String: String]) {
         var standing: [PlatformStatus] = [], stale: [String: String] = [:]
         let withFullRuns = try database.rows("SELECT DISTINCT platform FROM runs WHERE scope = 'full'").compactMap { $0[0].text }
-        for platform in Set(verified.keys).union(withFullRuns).sorted() {
+        for platform in Set(verified.keys).union(withFullRuns).subtracting(excluding).sorted() {
             if let gate = verified[platform], let run = try run(id: gate.run) {
                 standing.append(try platformStatus(run, use: MilestoneUse.ran(gate), ranNow: true))
                 continue

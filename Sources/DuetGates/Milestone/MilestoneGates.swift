@@ -113,7 +113,7 @@ public struct MilestoneGates {
         let changed = latest.inputs?.changed(to: current, among: judged)
         if let changed, !changed.isEmpty { return ResultInputs.staleReason(changed, since: what) + "; \(problem)" }
         if changed == nil { return "stale: \(what) was stored before results named their inputs; \(problem)" }
-        return "not confirmed: \(what) judged the current fixtures, but its runner cannot be asked whether it is the same build; \(problem)"
+        return "not confirmed: \(what) judged these fixtures, but its runner cannot start to say whether it is the same build — \(problem)"
     }
 
     /// The latest audit stands when its sources and the structures read the same; else it is run
