@@ -7,7 +7,8 @@ import XCTest
 final class UnidentifiedRunnerTests: XCTestCase {
     private func drilled(_ sandbox: DrillSandbox, _ runner: String) -> (replayed: Int64?, build: JSONValue?) {
         let run = sandbox.duet("drill", "restore", "--runner", runner, "--format", "json")
-        return (run.json?["summary"]?["replayed"]?.intValue, run.json?["summary"]?["runnerBuild"])
+        let first = run.json?["runs"]?.arrayValue?.first
+        return (first?["replayed"]?.intValue, first?["runnerBuild"])
     }
 
     func testARunnerWithoutABuildIsHashedFromItsExecutable() throws {

@@ -96,7 +96,7 @@ final class IncrementalVerifyTests: XCTestCase {
         XCTAssertEqual(duet("record").status, .holds)
         func drilled(_ extra: String...) -> Int64? {
             let run = duet(["drill", "restore", "--format", "json"] + extra)
-            return run.json["summary"]?["replayed"]?.intValue
+            return run.json["runs"]?.arrayValue?.first?["replayed"]?.intValue
         }
         let count = Int64(try Corpus.open(at: corpusPath).fixtureNames().count)
         XCTAssertEqual(drilled(), count)

@@ -5,7 +5,9 @@ import DuetGates
 /// is `{"summary": {"fixtures", "snapshots", "steps", "findings"}, "findings": [{"fixture", "step",
 /// "node", "rule", "path", "expected", "actual"}]}` (absent values are null; with several platforms
 /// each finding also names its `platform`). Ruled findings, when there are any, follow under `ruled`
-/// with their `reason`; they are not counted in `summary.findings`.
+/// with their `reason`; they are not counted in `summary.findings`. `runs` names, per platform, the
+/// stored run, how many fixtures it drilled (`replayed`) and kept unchanged since `unchangedSince`,
+/// and the runner that judged it (`runnerBuild`, null: unidentified; `describe`).
 enum DrillReports {
     static func restore(_ outcome: DrillOutcome) -> Report {
         let several = outcome.runs.count > 1
@@ -35,10 +37,6 @@ enum DrillReports {
             object["actual"] = text(f.actual)
             if several { object["platform"] = .string(platform) }
             return object
-        }
-        if outcome.runs.count == 1, let reuse = outcome.reuse[outcome.runs[0].platform] {
-            let extra = ReplayReports.reuseJSON(reuse)
-            for key in extra.keys { summary[key] = extra[key] }
         }
         var json = JSONObject()
         json["summary"] = .object(summary)

@@ -37,44 +37,29 @@ public struct MilestoneGates {
             inputs.lint = try LintWorkflow(corpus: corpus, manifestPath: manifest.file).run()
         }
         let current = try corpus.currentInputs(manifestPath: manifestPath)
-        let verifyPlatforms = Set(manifest.runners.keys).union(try corpus.platformsWithRuns())
-        for platform in verifyPlatforms.sorted() {
+        for platform in Set(manifest.runners.keys).union(try corpus.platformsWithRuns()).sorted() {
             let latest = try corpus.runs(platform: platform, limit: 1, fullOnly: true, withResults: false).first
-            switch runner(platform, gate: .verify, stored: latest?.runner) {
-            case .failure(let notChecked):
-                if let reason = standingReason(notChecked.reason, platform: platform, latest: latest.map { ($0.id ?? 0, $0.startedAt, $0.inputs) },
-                                               gate: .verify, current: current) {
-                    inputs.notVerified[platform] = reason
-                }
-            case .success(let command):
-                let outcome = try VerifyWorkflow(corpus: corpus, runners: command, timeout: timeout, startupTimeout: startupTimeout,
-                                                 manifestPath: manifestPath)
-                    .run { progress?(.verify, platform, $1, $2) }
-                if let reuse = outcome.reuse[platform], let id = reuse.run {
-                    inputs.verified[platform] = GateRun(run: id, replayed: reuse.replayed, reused: reuse.reused, since: reuse.since)
-                } else {
-                    inputs.notVerified[platform] = "no stored fixture to verify"
-                }
+            let stored = latest.map { StoredGateRun(id: $0.id ?? 0, at: $0.startedAt, inputs: $0.inputs, runner: $0.runner) }
+            switch try standOrRun(.verify, platform: platform, latest: stored, current: current, run: { command in
+                try VerifyWorkflow(corpus: corpus, runners: command, timeout: timeout, startupTimeout: startupTimeout, manifestPath: manifestPath)
+                    .run { progress?(.verify, platform, $1, $2) }.reuse[platform]
+            }) {
+            case .ran(let run): inputs.verified[platform] = run
+            case .notChecked(let reason): inputs.notVerified[platform] = reason
+            case .leftToTheReport: break
             }
         }
-        let drillPlatforms = Set(manifest.runners.keys).union(try corpus.platformsWithDrillRuns())
-        for platform in drillPlatforms.sorted() {
+        for platform in Set(manifest.runners.keys).union(try corpus.platformsWithDrillRuns()).sorted() {
             let latest = try corpus.drillRuns(platform: platform, fullOnly: true, limit: 1).first
-            switch runner(platform, gate: .drill, stored: latest?.runner) {
-            case .failure(let notChecked):
-                if let reason = standingReason(notChecked.reason, platform: platform, latest: latest.map { ($0.id ?? 0, $0.startedAt, $0.inputs) },
-                                               gate: .drill, current: current) {
-                    inputs.notDrilled[platform] = reason
-                }
-            case .success(let command):
-                let outcome = try DrillWorkflow(corpus: corpus, runners: command.commands, timeout: timeout, startupTimeout: startupTimeout,
-                                                rulings: manifest.drillRulings, manifestPath: manifestPath)
-                    .run { progress?(.drill, platform, $1, $2) }
-                if let reuse = outcome.reuse[platform], let id = reuse.run {
-                    inputs.drilled[platform] = GateRun(run: id, replayed: reuse.replayed, reused: reuse.reused, since: reuse.since)
-                } else {
-                    inputs.notDrilled[platform] = "no stored fixture to drill"
-                }
+            let stored = latest.map { StoredGateRun(id: $0.id ?? 0, at: $0.startedAt, inputs: $0.inputs, runner: $0.runner) }
+            switch try standOrRun(.drill, platform: platform, latest: stored, current: current, run: { command in
+                try DrillWorkflow(corpus: corpus, runners: command.commands, timeout: timeout, startupTimeout: startupTimeout,
+                                  rulings: manifest.drillRulings, manifestPath: manifestPath)
+                    .run { progress?(.drill, platform, $1, $2) }.reuse[platform]
+            }) {
+            case .ran(let run): inputs.drilled[platform] = run
+            case .notChecked(let reason): inputs.notDrilled[platform] = reason
+            case .leftToTheReport: break
             }
         }
         try checkAudit(&inputs, current: current)
@@ -82,6 +67,27 @@ public struct MilestoneGates {
     }
 
     struct NotChecked: Error { var reason: String }
+
+    /// The latest full run of a gate on a platform, as the milestone weighs it.
+    private struct StoredGateRun { var id: Int64; var at: String; var inputs: ResultInputs?; var runner: String }
+
+    private enum Verdict { case ran(GateRun), notChecked(String), leftToTheReport }
+
+    /// Runs the gate again (incrementally) when its runner can start; otherwise says why nothing stands.
+    private func standOrRun(_ gate: Gate, platform: String, latest: StoredGateRun?, current: ResultInputs,
+                            run: (RunnerCommands) throws -> ReuseSummary?) throws -> Verdict {
+        switch runner(platform, gate: gate, stored: latest?.runner) {
+        case .failure(let notChecked):
+            let reason = standingReason(notChecked.reason, platform: platform, latest: latest.map { ($0.id, $0.at, $0.inputs) },
+                                        gate: gate, current: current)
+            return reason.map(Verdict.notChecked) ?? .leftToTheReport
+        case .success(let command):
+            guard let reuse = try run(command), let id = reuse.run else {
+                return .notChecked("no stored fixture to \(gate == .verify ? "verify" : "drill")")
+            }
+            return .ran(GateRun(run: id, replayed: reuse.replayed, reused: reuse.reused, since: reuse.since))
+        }
+    }
 
     /// The platform's runner: the manifest's, else the command its latest full run was made with;
     /// or why the gate cannot run it.

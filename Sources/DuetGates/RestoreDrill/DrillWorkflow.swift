@@ -66,11 +66,8 @@ public struct DrillWorkflow {
             }
             run.results = run.results.map { DrillRulings.apply(rulings, to: $0) }
             let drilled = run.results
-            if !reused.isEmpty {
-                run.results = (drilled + reused.map { DrillFixtureResult(fixture: $0.0, snapshots: $0.1.snapshots, steps: $0.1.steps,
-                                                                         emptySpine: false, findings: []) })
-                    .sorted { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
-            }
+            let kept = reused.map { DrillFixtureResult(fixture: $0.0, snapshots: $0.1.snapshots, steps: $0.1.steps, emptySpine: false, findings: []) }
+            run.results = NameOrderMerge.merge(drilled, kept) { $0.fixture }
             var summary = ReuseSummary(replayed: toDrill.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
             let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
             var stored = Self.stored(run, filter: outcome.filter, maxSpineBytes: maxSpineBytes)

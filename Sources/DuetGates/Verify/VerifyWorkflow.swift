@@ -99,10 +99,9 @@ public struct VerifyWorkflow {
         return FixtureReplayer(session: session, platform: platform, window: window).verify(fixtures, progress: progress)
     }
 
-    /// Replayed and reused results together, in fixture-name order.
+    /// Replayed and reused results together, in fixture-name order (both come in it).
     static func merged(_ replayed: [FixtureResult], reused: [FixtureResult]) -> [FixtureResult] {
-        guard !reused.isEmpty else { return replayed }
-        return (replayed + reused).sorted { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
+        NameOrderMerge.merge(replayed, reused) { $0.fixture }
     }
 
     static func stored(_ run: VerifyRun, scope: RunScope, inputs: ResultInputs? = nil, reuse: ReuseSummary? = nil,
