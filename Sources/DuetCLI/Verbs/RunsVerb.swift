@@ -17,7 +17,7 @@ struct RunsVerb: Verb {
 
     Example:
       duet runs --kind verify --platform swift --limit 5
-      duet runs --format json | jq '.[] | select(.runnerBuild == null)'
+      duet runs --format json | jq '.[] | select(.kind == "verify" and .runnerBuild == null)'   # unidentified runners
     """
     static let options: [OptionSpec] = [
         .value("--kind", placeholder: "KIND", help: "Only verify, drill, lint, census or audit results."),

@@ -552,16 +552,19 @@ CREATE TABLE fixture_passes (
 
 """####),
         Migration(fileName: "0032_runner_builds.sql", sql: ####"""
--- What each runner build answered to describe, kept by its build: a build is asked once, and the
--- structure verbs need (census, islands, the drill, the milestone, lint's parity rule) comes from here
--- when no recording stored one. describe: the answer as compact canonical JSON (an array of feature
+-- What each runner build answered to describe, kept by its identity (the build, and the command that
+-- started it: arguments may change what it serves): an identity is asked once, and the structure verbs
+-- need (census, islands, the drill, the milestone, lint's parity rule) comes from here when no
+-- recording stored one. describe: the answer as compact canonical JSON (an array of feature
 -- structures); describe_hash: its content hash, hex.
 CREATE TABLE runner_builds (
-    build         TEXT PRIMARY KEY,
+    build         TEXT NOT NULL,
+    command       TEXT NOT NULL,
     platform      TEXT NOT NULL,
     describe_hash TEXT NOT NULL,
     describe      BLOB NOT NULL,
-    seen_at       TEXT NOT NULL
+    seen_at       TEXT NOT NULL,
+    PRIMARY KEY (build, command)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX runner_builds_by_platform ON runner_builds(platform, seen_at);
 
@@ -583,6 +586,13 @@ CREATE TABLE check_results (
     report          BLOB NOT NULL
 ) STRICT;
 CREATE INDEX check_results_by_kind ON check_results(kind, id);
+
+"""####),
+        Migration(fileName: "0034_fixture_fingerprints.sql", sql: ####"""
+-- What incremental gates and result files read of every fixture, in name order: its name, size and
+-- behaviour hash (the rowid comes with every index). Covering, so a scan of a million-step corpus
+-- reads this index only, not every fixture row.
+CREATE INDEX fixtures_fingerprint ON fixtures(name, step_count, projection_hash, feature);
 
 """####),
     ]

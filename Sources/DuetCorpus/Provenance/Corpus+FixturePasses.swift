@@ -65,13 +65,14 @@ extension Corpus {
         let select = try database.cachedStatement("""
             SELECT f.name, f.step_count, f.projection_hash, p.run_id, p.steps, p.snapshots,
                    p.behaviour = f.projection_hash AND p.judged_with = ?3
-            FROM fixtures f LEFT JOIN fixture_passes p ON p.gate = ?1 AND p.platform = ?2 AND p.fixture = f.name
+            FROM fixtures f INDEXED BY fixtures_fingerprint
+            LEFT JOIN fixture_passes p ON p.gate = ?1 AND p.platform = ?2 AND p.fixture = f.name
             WHERE (?4 IS NULL OR f.feature = ?4 OR EXISTS (SELECT 1 FROM steps s WHERE s.fixture_id = f.id AND s.node = ?4))
               AND (?5 IS NULL OR f.name = ?5)
             ORDER BY f.name
             """)
         try select.forEachRow([.text(gate.rawValue), .text(platform), SQLValue(judgedWith?.bytes), SQLValue(feature), SQLValue(fixture)]) { row in
-            guard let name = row.text(at: 0), let hash = row.blob(at: 2).flatMap(ContentHash.init(bytes:)) else {
+            guard let name = row.text(at: 0), let hash = row.contentHash(at: 2) else {
                 throw EnvironmentError("the fixtures table holds a row without a name or behaviour hash",
                                        fix: "rebuild the corpus with `duet corpus load` (or delete corpus.db)")
             }

@@ -26,20 +26,22 @@ public struct RunnerIdentity: Sendable, Equatable {
     }
 
     /// Starts the session's runner (it stays up for the run) and asks who it is: the handshake's
-    /// build (or the client's hash of the executable), and `describe` — unless this build answered
-    /// it before (`runner_builds`), which is then read back. A runner that fails here is reported by
+    /// build (or the client's hash of the executable), and `describe` — unless this build, started
+    /// by this command, answered it before (`runner_builds`), which is then read back. A runner that fails here is reported by
     /// the run that follows, as any runner failure is.
     static func probe(_ session: ReplaySession, platform: String, corpus: Corpus) -> RunnerIdentity {
         let client: ReplayClient
         do { client = try session.client() } catch { return .notStarted(error) }
         let build = client.runnerBuild
-        if let stored = build.stored, let known = try? corpus.runnerBuild(stored) {
+        if let stored = build.stored, let known = try? corpus.runnerBuild(stored, command: session.command) {
             return RunnerIdentity(build: build, describe: known.describeHash, structures: known.structures)
         }
         do {
             switch try client.describe() {
             case .success(let structures):
-                let hash = try build.stored.map { try corpus.storeRunnerBuild($0, platform: platform, describe: structures, seenAt: RestoreDrill.timestamp(Date())) }
+                let hash = try build.stored.map {
+                    try corpus.storeRunnerBuild($0, command: session.command, platform: platform, describe: structures, seenAt: RestoreDrill.timestamp(Date()))
+                }
                     ?? ResultInputs.describeHash(structures)
                 return RunnerIdentity(build: build, describe: hash, structures: structures)
             case .failure:

@@ -59,15 +59,16 @@ public struct VerifyWorkflow {
                 progress?(platform, reused.count + done, cached.count)
             }
             if replay.isEmpty { progress?(platform, cached.count, cached.count) }
-            run.results = Self.merged(run.results, reused: reused.map { FixtureResult.passed($0.0, steps: $0.1.steps) })
+            let replayed = run.results
+            let kept = reused.map { FixtureResult.passed($0.0, steps: $0.1.steps) }
+            run.results = Self.merged(replayed, reused: kept)
             var summary = ReuseSummary(replayed: replay.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
             let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
-            let reusedNames = Set(reused.map(\.0))
-            var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, reusedNames: reusedNames)
+            var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: NameOrderMerge.merge(
+                replayed.map { Self.stored($0, reused: false) }, kept.map { Self.stored($0, reused: true) }) { $0.fixture })
             try corpus.write {
                 stored.id = try corpus.storeRun(stored)
                 summary.run = stored.id
-                let replayed = run.results.filter { !reusedNames.contains($0.fixture) }
                 try corpus.recordFixturePasses(gate: .verify, platform: platform, run: stored.id!, judgedWith: key,
                                                passed: replayed.filter { $0.status == .passed }.map { FixturePassed(fixture: $0.fixture, steps: $0.stepsRun) },
                                                failed: replayed.filter { $0.status == .failed && $0.failure?.kind != .notRun }.map(\.fixture))
@@ -104,18 +105,21 @@ public struct VerifyWorkflow {
         NameOrderMerge.merge(replayed, reused) { $0.fixture }
     }
 
+    /// `results`: the run's results as stored, when some are reused passes (default: every result, replayed).
     static func stored(_ run: VerifyRun, scope: RunScope, inputs: ResultInputs? = nil, reuse: ReuseSummary? = nil,
-                       reusedNames: Set<String> = []) -> StoredRun {
+                       results: [StoredFixtureResult]? = nil) -> StoredRun {
         StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
                   scope: scope, fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
                   notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
-                  durationMilliseconds: run.durationMilliseconds, results: run.results.map { result in
-            let failure = result.failure
-            return StoredFixtureResult(fixture: result.fixture, status: result.status.rawValue, stepsRun: result.stepsRun,
-                                       failureKind: failure?.kind.rawValue, step: failure?.step, label: failure?.label,
-                                       action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
-                                       actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source,
-                                       reused: reusedNames.contains(result.fixture))
-        }, inputs: inputs, reusedCount: reuse?.reused ?? 0, reusedSince: reuse?.since)
+                  durationMilliseconds: run.durationMilliseconds, results: results ?? run.results.map { stored($0, reused: false) },
+                  inputs: inputs, reusedCount: reuse?.reused ?? 0, reusedSince: reuse?.since)
+    }
+
+    static func stored(_ result: FixtureResult, reused: Bool) -> StoredFixtureResult {
+        let failure = result.failure
+        return StoredFixtureResult(fixture: result.fixture, status: result.status.rawValue, stepsRun: result.stepsRun,
+                                   failureKind: failure?.kind.rawValue, step: failure?.step, label: failure?.label,
+                                   action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
+                                   actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source, reused: reused)
     }
 }
