@@ -159,9 +159,9 @@ final class ProvenanceTests: XCTestCase {
         let inputs = try corpus.currentInputs(manifestPath: nil)
         var run = StoredRun(startedAt: "2026-06-01T00:00:00.000Z", platform: "swift", runner: "./runner", status: "passed", scope: .full,
                             fixtureCount: 2, passedCount: 2, failedCount: 0, notRunCount: 0, runnerFailure: nil, durationMilliseconds: 1,
-                            results: [StoredFixtureResult(fixture: "a", status: "passed", stepsRun: 1),
-                                      StoredFixtureResult(fixture: "b", status: "passed", stepsRun: 1, reused: true)],
+                            results: [StoredFixtureResult(fixture: "a", status: "passed", stepsRun: 1)],
                             reusedCount: 1, reusedSince: 3)
+        run.reusedPasses = [ReusedPass(fixture: "b", steps: 1)]
         run.inputs = inputs
         run.inputs?.runner = .init(build: "b1", describe: "d1")
         run.inputs?.fixtureCount = 2   // the set judged: kept as the run's fixture count

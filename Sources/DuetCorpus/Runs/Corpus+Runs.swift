@@ -24,7 +24,7 @@ extension Corpus {
                                          expected, actual, message, source)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for result in run.results where !result.reused {
+            for result in run.results {
                 try insert.execute([.integer(id), .text(result.fixture), .text(result.status), SQLValue(result.stepsRun),
                                     SQLValue(result.failureKind), SQLValue(result.step), SQLValue(result.label), SQLValue(result.action),
                                     SQLValue(result.path), SQLValue(result.expected), SQLValue(result.actual),

@@ -16,8 +16,11 @@ public struct StoredRun: Sendable, Equatable {
     /// Why the run stopped early (the runner kept failing); nil when it ran to the end.
     public var runnerFailure: String?
     public var durationMilliseconds: Int
-    /// Every fixture's result; read back, the fixtures the run replayed (a reused pass keeps no row).
+    /// The results of the fixtures the run replayed.
     public var results: [StoredFixtureResult]
+    /// The fixtures that passed unchanged since an earlier run and were not replayed, in name order:
+    /// counted and reported, never stored as rows (nil read back: only `reusedCount` is kept).
+    public var reusedPasses: [ReusedPass] = []
     /// What the run judged; nil for a run stored before results named their inputs (it never stands for now).
     public var inputs: ResultInputs?
     /// Fixtures not replayed because they passed before with the same behaviour and runner.
@@ -55,14 +58,19 @@ public struct StoredFixtureResult: Sendable, Equatable {
     public var actual: String?
     public var message: String?
     public var source: String?
-    /// A pass kept from an earlier run (not replayed): reported and counted, never stored as a row.
-    public var reused: Bool
 
     public init(fixture: String, status: String, stepsRun: Int, failureKind: String? = nil, step: Int? = nil, label: String? = nil,
                 action: String? = nil, path: String? = nil, expected: String? = nil, actual: String? = nil,
-                message: String? = nil, source: String? = nil, reused: Bool = false) {
+                message: String? = nil, source: String? = nil) {
         self.fixture = fixture; self.status = status; self.stepsRun = stepsRun; self.failureKind = failureKind; self.step = step
         self.label = label; self.action = action; self.path = path; self.expected = expected; self.actual = actual
-        self.message = message; self.source = source; self.reused = reused
+        self.message = message; self.source = source
     }
+}
+
+/// A fixture a run did not replay: it passed before with the same behaviour and runner (`fixture_passes`).
+public struct ReusedPass: Sendable, Equatable {
+    public var fixture: String
+    public var steps: Int
+    public init(fixture: String, steps: Int) { self.fixture = fixture; self.steps = steps }
 }

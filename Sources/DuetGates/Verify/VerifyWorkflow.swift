@@ -64,8 +64,8 @@ public struct VerifyWorkflow {
             run.results = Self.merged(replayed, reused: kept)
             var summary = ReuseSummary(replayed: replay.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
             let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
-            var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: NameOrderMerge.merge(
-                replayed.map { Self.stored($0, reused: false) }, kept.map { Self.stored($0, reused: true) }) { $0.fixture })
+            var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: replayed.map(Self.stored))
+            stored.reusedPasses = reused.map { ReusedPass(fixture: $0.0, steps: $0.1.steps) }
             try corpus.write {
                 stored.id = try corpus.storeRun(stored)
                 summary.run = stored.id
@@ -105,21 +105,21 @@ public struct VerifyWorkflow {
         NameOrderMerge.merge(replayed, reused) { $0.fixture }
     }
 
-    /// `results`: the run's results as stored, when some are reused passes (default: every result, replayed).
+    /// `results`: the replayed results, when some passes were reused (default: every result).
     static func stored(_ run: VerifyRun, scope: RunScope, inputs: ResultInputs? = nil, reuse: ReuseSummary? = nil,
                        results: [StoredFixtureResult]? = nil) -> StoredRun {
         StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
                   scope: scope, fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
                   notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
-                  durationMilliseconds: run.durationMilliseconds, results: results ?? run.results.map { stored($0, reused: false) },
+                  durationMilliseconds: run.durationMilliseconds, results: results ?? run.results.map(stored),
                   inputs: inputs, reusedCount: reuse?.reused ?? 0, reusedSince: reuse?.since)
     }
 
-    static func stored(_ result: FixtureResult, reused: Bool) -> StoredFixtureResult {
+    static func stored(_ result: FixtureResult) -> StoredFixtureResult {
         let failure = result.failure
         return StoredFixtureResult(fixture: result.fixture, status: result.status.rawValue, stepsRun: result.stepsRun,
                                    failureKind: failure?.kind.rawValue, step: failure?.step, label: failure?.label,
                                    action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
-                                   actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source, reused: reused)
+                                   actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source)
     }
 }

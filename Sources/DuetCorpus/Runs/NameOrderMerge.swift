@@ -3,10 +3,10 @@
 /// at a million steps).
 ///
 /// ```swift
-/// NameOrderMerge.merge(replayed, reused, name: \.fixture)
+/// NameOrderMerge.merge(replayed, reused) { $0.fixture }
 /// ```
-enum NameOrderMerge {
-    static func merge<Element>(_ a: [Element], _ b: [Element], name: (Element) -> String) -> [Element] {
+public enum NameOrderMerge {
+    public static func merge<Element>(_ a: [Element], _ b: [Element], name: (Element) -> String) -> [Element] {
         guard !a.isEmpty else { return b }
         guard !b.isEmpty else { return a }
         var merged: [Element] = []
