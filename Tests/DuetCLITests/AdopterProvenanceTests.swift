@@ -33,11 +33,11 @@ final class AdopterProvenanceTests: XCTestCase {
                 let folder = shared.appendingPathComponent(name)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 let module = try build.compileModule("CounterFeature", source: feature, in: folder)
-                return try build.compileExecutable("counter-runner", source: blocks[1], linking: module, in: folder)
+                return try build.compileExecutable("counter-runner", source: blocks.runner, linking: module, modules: AdopterLoopTests.runnerModules, in: folder)
             }
-            let broken = blocks[0].replacingOccurrences(of: "state.count += 1", with: "state.count += 2")
-            XCTAssertNotEqual(broken, blocks[0], "the README's reducer still increments by one")
-            return Runners(good: try compile("good", feature: blocks[0]), broken: try compile("broken", feature: broken))
+            let broken = blocks.feature.replacingOccurrences(of: "state.count += 1", with: "state.count += 2")
+            XCTAssertNotEqual(broken, blocks.feature, "the README's reducer still increments by one")
+            return Runners(good: try compile("good", feature: blocks.feature), broken: try compile("broken", feature: broken))
         }
         Self.runners = result
         return try result.get()

@@ -1,3 +1,4 @@
+import DuetFixtures
 import XCTest
 import Duet
 import DuetAudit

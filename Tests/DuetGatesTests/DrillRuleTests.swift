@@ -148,7 +148,8 @@ final class DrillRuleTests: XCTestCase {
         let sandbox = try DrillSandbox.samples()
         let result = try drill(sandbox, options: ["--feature", "vault"])
         let json = try XCTUnwrap(result.json?.objectValue)
-        XCTAssertEqual(json.keys, ["findings", "runs", "summary"])
+        XCTAssertEqual(json.keys, ["findings", "runs", "summary", "verdict"])
+        XCTAssertEqual(json["verdict"]?.objectValue?.keys, ["gate", "holds", "line"])
         XCTAssertEqual(json["summary"]?.objectValue?.keys, ["findings", "fixtures", "snapshots", "steps"])
         XCTAssertEqual(json["runs"]?.arrayValue?.first?.objectValue?.keys,
                        ["describe", "platform", "replayed", "run", "runnerBuild", "runnerIdentity", "unchanged"])

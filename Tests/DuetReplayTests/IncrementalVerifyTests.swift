@@ -1,3 +1,4 @@
+import DuetRunner
 import Duet
 import DuetCorpus
 import DuetReplay

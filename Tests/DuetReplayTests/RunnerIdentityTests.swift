@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 import XCTest
 import DuetReplay

@@ -41,10 +41,12 @@ struct AuditVerb: Verb {
         try corpus.storeAudit(report, inputs: try corpus.currentInputs(manifestPath: manifest?.file),
                               sources: try ResultInputs.sourcesHash(paths: paths, base: base), base: base)
         let rows: [[Table.Cell]] = report.findings.map { [.text("\($0.file):\($0.line)"), .text($0.rule), .text($0.subject), .text($0.message)] }
-        context.render(Report(sections: [
-            Report.Section(id: "findings", title: "Audit", content: .table(Table(columns: ["place", "rule", "field", "finding"], rows: rows))),
+        var rendered = Report(sections: [
+            Report.Section(id: "findings", title: "Audit findings", content: .table(Table(columns: ["place", "rule", "field", "finding"], rows: rows))),
             Report.Section(id: "summary", content: .text(report.summary)),
-        ], json: try CanonicalEncoder().encode(report)), as: format)
+        ], json: try CanonicalEncoder().encode(report))
+        rendered.verdict = GateVerdicts.audit(report, holds: report.holds)
+        context.render(rendered, as: format)
         return report.holds ? .holds : .findings
     }
 }

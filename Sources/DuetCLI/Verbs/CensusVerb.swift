@@ -33,7 +33,9 @@ struct CensusVerb: Verb {
         try context.ensureStructure("census", manifest: manifest)
         let census = try context.corpus().recordCensus(rulings: manifest.rulings, manifestPath: manifest.file.isEmpty ? nil : manifest.file,
                                                        now: LedgerEntryVersion.timestamp(Date()))
-        context.render(CensusVerb.report(census), as: format)
+        var report = CensusVerb.report(census)
+        report.verdict = GateVerdicts.census(census, holds: census.holds)
+        context.render(report, as: format)
         for failure in census.failures { context.note("duet census: \(failure)") }
         return census.holds ? .holds : .findings
     }

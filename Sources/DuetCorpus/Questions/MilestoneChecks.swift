@@ -27,6 +27,8 @@ public struct MilestoneInputs: Sendable {
     public var audit: AuditUse?
     /// Why the stored audit does not stand for now and could not be run again.
     public var auditStale: String?
+    /// The commit and the duet building the report (the corpus adds the runners); nil: not known.
+    public var build: MilestoneBuild? = nil
 
     public init(lint: LintReport? = nil, verified: [String: GateRun] = [:], notVerified: [String: String] = [:],
                 drilled: [String: GateRun] = [:], notDrilled: [String: String] = [:], audit: AuditUse? = nil, auditStale: String? = nil) {

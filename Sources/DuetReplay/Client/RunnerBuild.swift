@@ -1,4 +1,5 @@
 import Foundation
+import DuetRunner
 
 /// Which build of a runner answered: what its handshake said in `"build"`, else a hash of the
 /// executable the client launched, else unidentified (and then no result it gives is reused).
