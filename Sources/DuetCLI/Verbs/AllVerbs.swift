@@ -11,6 +11,7 @@ enum VerbTable {
         PendingRejectVerb.self,
         ReviewVerb.self,
         VerifyVerb.self,
+        RunsVerb.self,
         RunsImportVerb.self,
         DrillRestoreVerb.self,
         ShowVerb.self,

@@ -1,4 +1,5 @@
 import Duet
+import Foundation
 import DuetCorpus
 
 /// `duet census [--manifest PATH] [--format F]`
@@ -13,7 +14,9 @@ struct CensusVerb: Verb {
     in the manifest, the shapes are read from the snapshots). Each needs a ruling under census.rulings in
     parity/manifest.yaml (field: feature.field, ruling, reason, since); an unruled one fails the check.
     A feature with fixtures but no structure (no runner, no structure:) fails it too: nothing was judged;
-    its fields are read from the snapshots, so its candidates are still listed.
+    its fields are read from the snapshots, so its candidates are still listed. Structure the corpus
+    lacks (a fresh clone, a deleted corpus.db) is asked once of the runners under runners: (describe)
+    and kept for their build. The result is stored with what it judged (`duet runs`).
     --suggest prints, for each such feature, the structure: block to paste into parity/manifest.yaml:
     an array of sums as path, an optional sum or structured value as slot, a sum or enum that changes
     between snapshots as stage (tabs when named like a tab), each line with the fixtures and snapshots
@@ -43,7 +46,9 @@ struct CensusVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         if suggest { return try runSuggestion(context) }
         let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "every candidate is unruled")
-        let census = try context.corpus().census(rulings: manifest.rulings)
+        try context.ensureStructure("census", manifest: manifest)
+        let census = try context.corpus().recordCensus(rulings: manifest.rulings, manifestPath: manifest.file.isEmpty ? nil : manifest.file,
+                                                       now: LedgerEntryVersion.timestamp(Date()))
         var report = CensusVerb.report(census)
         report.verdict = GateVerdicts.census(census, holds: census.holds)
         context.render(report, as: format)
