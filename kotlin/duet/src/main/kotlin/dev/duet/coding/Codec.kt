@@ -1,6 +1,6 @@
-package duet.coding
+package dev.duet.coding
 
-import duet.dialect.JsonValue
+import dev.duet.dialect.JsonValue
 
 /**
  * How one Kotlin type maps to the dialect, and what it says about itself for `describe`:
@@ -23,6 +23,9 @@ abstract class Codec<T> {
 
     /** Every case, when the value (or its element) is an enum or a sum type. */
     open val kinds: List<String>? get() = null
+
+    /** The wrapped codec of an optional, the element codec of an array or a map; null otherwise. */
+    open val element: Codec<*>? get() = null
 
     /** The declared fields, when the value is a struct (`describe` lists nested struct fields too). */
     open val fields: List<Field<*, *>>? get() = null

@@ -1,14 +1,14 @@
-package duet.coding
+package dev.duet.coding
 
-import duet.dialect.JsonArray
-import duet.dialect.JsonBool
-import duet.dialect.JsonInt
-import duet.dialect.JsonNull
-import duet.dialect.JsonObject
-import duet.dialect.JsonObjectBuilder
-import duet.dialect.JsonString
-import duet.dialect.JsonValue
-import duet.dialect.ScalarOrder
+import dev.duet.dialect.JsonArray
+import dev.duet.dialect.JsonBool
+import dev.duet.dialect.JsonInt
+import dev.duet.dialect.JsonNull
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonObjectBuilder
+import dev.duet.dialect.JsonString
+import dev.duet.dialect.JsonValue
+import dev.duet.dialect.ScalarOrder
 import java.time.Instant
 import java.util.UUID
 
@@ -62,35 +62,38 @@ object Codecs {
     fun <V> optional(wrapped: Codec<V>): Codec<V?> = object : Codec<V?>() {
         override val shape = "optional<${wrapped.shape}>"
         override val kinds get() = wrapped.kinds
+        override val element get() = wrapped
         override val isOptional = true
         override fun isAbsent(value: V?) = value == null
         override fun encode(value: V?): JsonValue = if (value == null) JsonNull else wrapped.encode(value)
         override fun decode(json: JsonValue, at: CodingPath): V? = if (json === JsonNull) null else wrapped.decode(json, at)
     }
 
-    fun <V> list(element: Codec<V>): Codec<List<V>> = object : Codec<List<V>>() {
-        override val shape = "array<${element.shape}>"
-        override val kinds get() = element.kinds
-        override fun encode(value: List<V>) = JsonArray(value.map { element.encode(it) })
+    fun <V> list(item: Codec<V>): Codec<List<V>> = object : Codec<List<V>>() {
+        override val shape = "array<${item.shape}>"
+        override val kinds get() = item.kinds
+        override val element get() = item
+        override fun encode(value: List<V>) = JsonArray(value.map { item.encode(it) })
         override fun decode(json: JsonValue, at: CodingPath): List<V> {
             val array = json as? JsonArray ?: mismatch(at, "an array", json)
-            return array.elements.mapIndexed { i, e -> element.decode(e, at.index(i)) }
+            return array.elements.mapIndexed { i, e -> item.decode(e, at.index(i)) }
         }
     }
 
     /** String-keyed dictionaries only: the dialect has no other keys. */
-    fun <V> map(element: Codec<V>): Codec<Map<String, V>> = object : Codec<Map<String, V>>() {
-        override val shape = "map<${element.shape}>"
-        override val kinds get() = element.kinds
+    fun <V> map(item: Codec<V>): Codec<Map<String, V>> = object : Codec<Map<String, V>>() {
+        override val shape = "map<${item.shape}>"
+        override val kinds get() = item.kinds
+        override val element get() = item
         override fun encode(value: Map<String, V>): JsonValue {
             val out = JsonObjectBuilder()
-            for ((k, v) in value) out.put(k, element.encode(v))
+            for ((k, v) in value) out.put(k, item.encode(v))
             return out.build()
         }
         override fun decode(json: JsonValue, at: CodingPath): Map<String, V> {
             val obj = json as? JsonObject ?: mismatch(at, "an object", json)
             val out = LinkedHashMap<String, V>()
-            for ((k, v) in obj.members) out[k] = element.decode(v, at.key(k))
+            for ((k, v) in obj.members) out[k] = item.decode(v, at.key(k))
             return out
         }
     }

@@ -1,4 +1,4 @@
-package duet.coding
+package dev.duet.coding
 
 import java.time.Instant
 

@@ -1,4 +1,4 @@
-package duet.coding
+package dev.duet.coding
 
 /**
  * A state field's part in the navigation algebra: one of the four L0 primitives, an island's

@@ -1,54 +1,42 @@
-package duet.coding
+package dev.duet.coding
 
-import duet.dialect.JsonValue
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonValue
 
 /**
- * A data class as a dialect object. Declare each property once as a field (in declaration
- * order: that is the order `describe` lists them in), then say how to build the value.
+ * A data class as a dialect object, declared once: the constructor reference and one [field]
+ * per constructor parameter, in parameter order. Decoding calls the constructor with the decoded
+ * members (no reflection); the compiler checks each field's type against its parameter, and the
+ * round-trip test over every Memory Lane codec catches two same-typed fields given in swapped order.
  *
  * ```kotlin
  * data class Friend(val id: UUID, val name: String) {
- *     companion object Coding : StructCodec<Friend>() {
- *         private val id = field("id", Codecs.uuid) { it.id }
- *         private val name = field("name", Codecs.string) { it.name }
- *         override fun build(f: Fields) = Friend(f[id], f[name])
- *     }
+ *     companion object Coding : StructCodec<Friend>(members(::Friend, field(Friend::id, uuid), field(Friend::name, text)))
  * }
  * Friend.Coding.encode(friend)      // {"id":"…","name":"Grace"}
  * ```
  */
-abstract class StructCodec<T> : Codec<T>() {
-    private val declared = ArrayList<Field<T, *>>()
-    private val layout by lazy { ObjectLayout(declared) }
+open class StructCodec<T>(declaration: StructMembers<T>) : Codec<T>() {
+    private val layout = ObjectLayout(declaration.fields)
+    private val make = declaration.make
 
     override val shape get() = "object"
     override val fields: List<Field<*, *>> get() = layout.declared
 
-    protected fun <V> field(name: String, codec: Codec<V>, role: Role = Role.Data, read: (T) -> V): Field<T, V> =
-        Field(name, codec, role, read).also { declared.add(it) }
-
-    /**
-     * A field whose value only exists while the process runs (a session token, a live handle):
-     * `describe` reports it `"runtimeOnly": true`, as Swift's `@RuntimeOnly`, and the restore
-     * drill reports a spine that holds one.
-     */
-    protected fun <V> runtimeOnlyField(name: String, codec: Codec<V>, read: (T) -> V): Field<T, V> =
-        Field(name, codec, Role.Data, read, runtimeOnly = true).also { declared.add(it) }
-
-    /** The value from its decoded fields. */
-    protected abstract fun build(f: Fields): T
-
     override fun encode(value: T): JsonValue = layout.encode(value)
-    override fun decode(json: JsonValue, at: CodingPath): T = build(layout.decode(json, at))
+    override fun decode(json: JsonValue, at: CodingPath): T = make(layout.decode(json, at))
 }
+
+/** A struct's members in constructor order, and the constructor that takes them. Made by [members]. */
+class StructMembers<T> internal constructor(val fields: List<Field<T, *>>, internal val make: (Array<Any?>) -> T)
 
 /** A struct with no members (an island whose boundary is deliberately empty): always `{}`. */
 class EmptyStructCodec<T>(private val value: T) : Codec<T>() {
     override val shape = "object"
     override val fields: List<Field<*, *>> = emptyList()
-    override fun encode(value: T): JsonValue = duet.dialect.JsonObject.EMPTY
+    override fun encode(value: T): JsonValue = JsonObject.EMPTY
     override fun decode(json: JsonValue, at: CodingPath): T {
-        if (json !is duet.dialect.JsonObject) Codecs.mismatch(at, "an object", json)
+        if (json !is JsonObject) Codecs.mismatch(at, "an object", json)
         return value
     }
 }

@@ -1,15 +1,16 @@
-package duet.coding
+package dev.duet.coding
 
-import duet.dialect.JsonObject
-import duet.dialect.JsonString
-import duet.dialect.JsonValue
+import dev.duet.dialect.JsonNull
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonString
+import dev.duet.dialect.JsonValue
 
 /**
  * A sealed hierarchy as the dialect's sum type: `{"case":"name"}`, plus `"value"` when the case
  * carries a payload (an object keyed by its labels, or one unlabelled payload directly).
- * A case's name is its class's name with the first letter lowered (`InviteLoaded` →
- * `inviteLoaded`), so the Kotlin type and the wire name cannot drift apart. Register cases in
- * declaration order: that is the order `describe` lists them in.
+ * Every case's wire name is declared where it is registered, as `@SerialName` declares it: never
+ * derived from a class name, so neither renaming nor R8 nor the device's locale can change it.
+ * Register cases in declaration order: that is the order `describe` lists them in.
  *
  * ```kotlin
  * sealed class Action {
@@ -18,9 +19,9 @@ import duet.dialect.JsonValue
  *     data class Appeared(val code: String) : Action()
  *     companion object Coding : SumCodec<Action>() {
  *         init {
- *             unit { AcceptTapped }                                     // {"case":"acceptTapped"}
- *             single(::CodeChanged, Codecs.string, CodeChanged::text)   // {"case":"codeChanged","value":"…"}
- *             labeled(::Appeared, label("code", Codecs.string, Appeared::code))   // {"case":"appeared","value":{"code":"…"}}
+ *             unit("acceptTapped") { AcceptTapped }                                  // {"case":"acceptTapped"}
+ *             single("codeChanged", ::CodeChanged, Codecs.string, CodeChanged::text) // {"case":"codeChanged","value":"…"}
+ *             labeled("appeared", ::Appeared, label(Appeared::code, Codecs.string))  // {"case":"appeared","value":{"code":"…"}}
  *         }
  *     }
  * }
@@ -32,6 +33,8 @@ abstract class SumCodec<T : Any> : Codec<T>() {
         internal val encodedName = JsonString(name)
         abstract fun value(of: T): JsonValue?
         abstract fun decode(value: JsonValue?, at: CodingPath): T
+        /** How `"value"` is coded: null for a payload-free case, a struct codec for a labelled payload. */
+        abstract val payload: Codec<*>?
     }
 
     private val byName = LinkedHashMap<String, Case<T>>()
@@ -41,45 +44,51 @@ abstract class SumCodec<T : Any> : Codec<T>() {
     override val kinds: List<String> get() = caseNames
     val caseNames: List<String> get() = byName.keys.toList()
 
+    /** The case named [name]'s payload codec (null when payload-free); see [Case.payload]. */
+    fun payloadOf(name: String): Codec<*>? = byName[name]?.payload
+
+    private val classes = ArrayList<Class<*>>()
+
+    /** The registered case classes in registration order (what the declaration checks compare with the sealed type). */
+    val caseClasses: List<Class<*>> get() = classes
+
     @PublishedApi
     internal fun register(type: Class<*>, case: Case<T>) {
         check(byName.put(case.name, case) == null) { "case \"${case.name}\" registered twice" }
-        byClass[type] = case
+        check(byClass.put(type, case) == null) { "${type.name} registered twice" }
+        classes.add(type)
     }
 
     /**
      * A payload-free case: the singleton object, read lazily so that whichever class a program
      * touches first (the sealed parent or the object) initializes cleanly.
      */
-    inline fun <reified C : T> unit(noinline singleton: () -> C) {
-        register(C::class.java, UnitCase(caseName(C::class.java), singleton))
+    inline fun <reified C : T> unit(name: String, noinline singleton: () -> C) {
+        register(C::class.java, UnitCase(name, singleton))
     }
 
     /** One unlabelled payload, written directly as `"value"`. */
-    inline fun <reified C : T, V> single(noinline make: (V) -> C, payload: Codec<V>, noinline read: (C) -> V) {
-        register(C::class.java, SingleCase(caseName(C::class.java), payload, make, read))
+    inline fun <reified C : T, V> single(name: String, noinline make: (V) -> C, payload: Codec<V>, noinline read: (C) -> V) {
+        register(C::class.java, SingleCase(name, payload, make, read))
     }
 
-    /** A payload keyed by its labels. */
-    inline fun <reified C : T> labeledFields(noinline make: (Fields) -> C, vararg labels: Field<C, *>) {
-        register(C::class.java, LabeledCase(caseName(C::class.java), labels.toList(), make))
+    /** A payload keyed by its labels: the case class's constructor and one [label] per parameter. */
+    inline fun <reified C : T> labeled(name: String, payload: StructMembers<C>) {
+        register(C::class.java, LabeledCase(name, payload))
     }
 
-    inline fun <reified C : T, A> labeled(noinline make: (A) -> C, a: Field<C, A>) =
-        labeledFields<C>({ f -> make(f[a]) }, a)
+    inline fun <reified C : T, A> labeled(name: String, noinline make: (A) -> C, a: Field<C, A>) =
+        labeled(name, members(make, a))
 
-    inline fun <reified C : T, A, B> labeled(noinline make: (A, B) -> C, a: Field<C, A>, b: Field<C, B>) =
-        labeledFields<C>({ f -> make(f[a], f[b]) }, a, b)
+    inline fun <reified C : T, A, B> labeled(name: String, noinline make: (A, B) -> C, a: Field<C, A>, b: Field<C, B>) =
+        labeled(name, members(make, a, b))
 
-    inline fun <reified C : T, A, B, D> labeled(noinline make: (A, B, D) -> C, a: Field<C, A>, b: Field<C, B>, d: Field<C, D>) =
-        labeledFields<C>({ f -> make(f[a], f[b], f[d]) }, a, b, d)
+    inline fun <reified C : T, A, B, D> labeled(name: String, noinline make: (A, B, D) -> C, a: Field<C, A>, b: Field<C, B>, d: Field<C, D>) =
+        labeled(name, members(make, a, b, d))
 
     inline fun <reified C : T, A, B, D, E> labeled(
-        noinline make: (A, B, D, E) -> C, a: Field<C, A>, b: Field<C, B>, d: Field<C, D>, e: Field<C, E>
-    ) = labeledFields<C>({ f -> make(f[a], f[b], f[d], f[e]) }, a, b, d, e)
-
-    /** A label of a case's payload object. */
-    fun <C, V> label(name: String, codec: Codec<V>, read: (C) -> V): Field<C, V> = Field(name, codec, Role.Data, read)
+        name: String, noinline make: (A, B, D, E) -> C, a: Field<C, A>, b: Field<C, B>, d: Field<C, D>, e: Field<C, E>
+    ) = labeled(name, members(make, a, b, d, e))
 
     override fun encode(value: T): JsonValue {
         val case = byClass[value.javaClass] ?: throw IllegalStateException("${value.javaClass.name} is not a registered case")
@@ -97,17 +106,18 @@ abstract class SumCodec<T : Any> : Codec<T>() {
     @PublishedApi
     internal class UnitCase<T>(name: String, singleton: () -> T) : Case<T>(name) {
         private val value by lazy(singleton)
+        override val payload: Codec<*>? get() = null
         override fun value(of: T): JsonValue? = null
         override fun decode(value: JsonValue?, at: CodingPath): T = this.value
     }
 
     @PublishedApi
-    internal class SingleCase<T, C : T, V>(name: String, val payload: Codec<V>, val make: (V) -> C, val read: (C) -> V) : Case<T>(name) {
+    internal class SingleCase<T, C : T, V>(name: String, override val payload: Codec<V>, val make: (V) -> C, val read: (C) -> V) : Case<T>(name) {
         @Suppress("UNCHECKED_CAST")
         override fun value(of: T): JsonValue? = payload.encode(read(of as C))
         override fun decode(value: JsonValue?, at: CodingPath): T {
             if (value == null) {
-                if (payload.isOptional) return make(payload.decode(duet.dialect.JsonNull, at))
+                if (payload.isOptional) return make(payload.decode(JsonNull, at))
                 throw CodingError(at.toString(), "case \"$name\" needs a \"value\"")
             }
             return make(payload.decode(value, at))
@@ -115,32 +125,38 @@ abstract class SumCodec<T : Any> : Codec<T>() {
     }
 
     @PublishedApi
-    internal class LabeledCase<T, C : T>(name: String, labels: List<Field<C, *>>, val make: (Fields) -> C) : Case<T>(name) {
-        private val layout = ObjectLayout(labels)
+    internal class LabeledCase<T, C : T>(name: String, members: StructMembers<C>) : Case<T>(name) {
+        override val payload = StructCodec(members)
         // A payload whose every label is nil writes no "value" at all, as the Swift coding does.
         @Suppress("UNCHECKED_CAST")
-        override fun value(of: T): JsonValue? = layout.encode(of as C).takeIf { it.size > 0 }
-        override fun decode(value: JsonValue?, at: CodingPath): T = make(layout.decode(value ?: JsonObject.EMPTY, at))
+        override fun value(of: T): JsonValue? = (payload.encode(of as C) as JsonObject).takeIf { it.size > 0 }
+        override fun decode(value: JsonValue?, at: CodingPath): T = payload.decode(value ?: JsonObject.EMPTY, at)
     }
 
-    companion object {
-        private val CASE_KEY = arrayOf("case")
-        private val CASE_AND_VALUE_KEYS = arrayOf("case", "value")
-
-        /** `InviteLoaded` → `inviteLoaded`. */
-        fun caseName(type: Class<*>): String = type.simpleName.let { it.substring(0, 1).toLowerCase() + it.substring(1) }
+    private companion object {
+        val CASE_KEY = arrayOf("case")
+        val CASE_AND_VALUE_KEYS = arrayOf("case", "value")
     }
 }
 
 /**
- * A payload-free kind enum as a sum type (`{"case":"myLane"}`): Kotlin `enum class` entries named
- * in PascalCase give the case names as [SumCodec.caseName] does.
+ * A payload-free kind enum as a sum type (`{"case":"myLane"}`), each entry's wire name declared
+ * with it.
+ *
+ * ```kotlin
+ * enum class Tab(val wire: String) { MyLane("myLane"), Shared("shared") }
+ * val coding = CaseEnumCodec(Tab.values(), Tab::wire)
+ * ```
  */
-class CaseEnumCodec<E : Enum<E>>(values: Array<E>) : Codec<E>() {
+class CaseEnumCodec<E : Enum<E>>(values: Array<E>, wire: (E) -> String) : Codec<E>() {
     private val entries = values.toList()
-    private val names = entries.map { it.name.substring(0, 1).toLowerCase() + it.name.substring(1) }
+    private val names = entries.map(wire)
     private val byName = names.zip(entries).toMap()
     private val encoded = entries.zip(names).associate { (e, n) -> e to JsonObject.of("case" to JsonString(n)) }
+
+    init {
+        require(byName.size == entries.size) { "two entries of ${entries.firstOrNull()?.javaClass?.name} share a wire name" }
+    }
 
     override val shape = "sum"
     override val kinds: List<String> get() = names

@@ -1,4 +1,4 @@
-package duet.dialect
+package dev.duet.dialect
 
 /**
  * Writes the compact canonical form as UTF-8 bytes: keys already in scalar order (the tree
@@ -100,7 +100,7 @@ class CompactWriter(capacity: Int = 256) {
                     i++
                 }
                 Character.isSurrogate(c) ->
-                    throw UnwritableValue("lone surrogate U+${Integer.toHexString(c.toInt()).toUpperCase()} at index $i of a string; it has no UTF-8 form")
+                    throw UnwritableValue("lone surrogate U+${hex4(c)} at index $i of a string; it has no UTF-8 form")
                 else -> {
                     ensure(3)
                     buffer[size++] = (0xE0 or (c.toInt() shr 12)).toByte()
@@ -142,6 +142,13 @@ class CompactWriter(capacity: Int = 256) {
 
     private companion object {
         val HEX = "0123456789abcdef".toByteArray()
+        private const val UPPER_HEX = "0123456789ABCDEF"
+
+        /** `D83D`: four uppercase hex digits, as error messages name a UTF-16 unit. */
+        fun hex4(c: Char): String {
+            val u = c - '\u0000'
+            return String(CharArray(4) { UPPER_HEX[(u shr (12 - 4 * it)) and 0xF] })
+        }
         const val QUOTE = '"'.toByte()
         const val BACKSLASH = '\\'.toByte()
         const val COMMA = ','.toByte()

@@ -1,4 +1,4 @@
-package duet.dialect
+package dev.duet.dialect
 
 /**
  * Entry points of the canonical dialect (DESIGN §3): strict parsing and the compact writer.

@@ -1,4 +1,4 @@
-package duet.dialect
+package dev.duet.dialect
 
 /**
  * Bad dialect input, at a 1-based line and column (the column counts bytes from the line's start).

@@ -1,4 +1,4 @@
-package duet.dialect
+package dev.duet.dialect
 
 /**
  * A parsed dialect value. Objects keep their members in canonical key order (Unicode scalar

@@ -1,4 +1,4 @@
-package duet.dialect
+package dev.duet.dialect
 
 /**
  * The dialect's lexical rules over UTF-8 bytes, for [Parser]: whitespace, integers, strings

@@ -1,4 +1,4 @@
-package duet.dialect
+package dev.duet.dialect
 
 /**
  * The strict parser: UTF-8 bytes in, [JsonValue] out, or a [DialectError] at line and column.

@@ -1,4 +1,4 @@
-package duet.dialect
+package dev.duet.dialect
 
 /**
  * The dialect's string rules that the JVM gets wrong by default.
@@ -52,7 +52,17 @@ object ScalarOrder {
     /** A UUID-shaped string lowercased; every other string unchanged. */
     fun normalized(s: String): String {
         if (s.length != 36 || !isUuidShaped(s)) return s
-        for (c in s) if (c in 'A'..'F') return s.toLowerCase(java.util.Locale.ROOT)
+        for (c in s) if (c in 'A'..'F') return asciiHexLowercased(s)
         return s
+    }
+
+    /** Only A–F change, by arithmetic: no case mapping that a locale could change. */
+    private fun asciiHexLowercased(s: String): String {
+        val out = CharArray(s.length)
+        for (i in s.indices) {
+            val c = s[i]
+            out[i] = if (c in 'A'..'F') 'a' + (c - 'A') else c
+        }
+        return String(out)
     }
 }

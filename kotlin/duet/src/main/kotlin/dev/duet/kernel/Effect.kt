@@ -1,14 +1,14 @@
-package duet.kernel
+package dev.duet.kernel
 
-import duet.coding.CodingError
-import duet.coding.CodingPath
-import duet.coding.Codec
-import duet.coding.Codecs
-import duet.dialect.JsonArray
-import duet.dialect.JsonObject
-import duet.dialect.JsonObjectBuilder
-import duet.dialect.JsonString
-import duet.dialect.JsonValue
+import dev.duet.coding.CodingError
+import dev.duet.coding.CodingPath
+import dev.duet.coding.Codec
+import dev.duet.coding.Codecs
+import dev.duet.dialect.JsonArray
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonObjectBuilder
+import dev.duet.dialect.JsonString
+import dev.duet.dialect.JsonValue
 
 /**
  * Effects are data: run a payload (an id makes it cancel-in-flight) or cancel by id.

@@ -1,4 +1,4 @@
-package duet.kernel
+package dev.duet.kernel
 
 /**
  * What an effect handler gets to talk back to its store: send actions, schedule work on the

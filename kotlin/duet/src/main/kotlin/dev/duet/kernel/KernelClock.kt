@@ -1,4 +1,4 @@
-package duet.kernel
+package dev.duet.kernel
 
 /**
  * The time source effects schedule work on. Tests use a virtual clock so nothing ever sleeps

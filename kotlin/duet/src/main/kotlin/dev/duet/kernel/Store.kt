@@ -1,4 +1,4 @@
-package duet.kernel
+package dev.duet.kernel
 
 import java.util.ArrayDeque
 

@@ -1,4 +1,4 @@
-package duet.kernel
+package dev.duet.kernel
 
 /** What a store did, in order: what traces record and what tests check against. */
 sealed class StoreEvent<out S, out A, out P> {

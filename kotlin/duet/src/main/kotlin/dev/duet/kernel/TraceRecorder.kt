@@ -1,12 +1,12 @@
-package duet.kernel
+package dev.duet.kernel
 
-import duet.dialect.CompactWriter
-import duet.dialect.Dialect
-import duet.dialect.JsonInt
-import duet.dialect.JsonNull
-import duet.dialect.JsonObject
-import duet.dialect.JsonString
-import duet.dialect.JsonValue
+import dev.duet.dialect.CompactWriter
+import dev.duet.dialect.Dialect
+import dev.duet.dialect.JsonInt
+import dev.duet.dialect.JsonNull
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonString
+import dev.duet.dialect.JsonValue
 
 /**
  * Writes a store's runtime as compact canonical JSON lines (the kernel-trace vocabulary:

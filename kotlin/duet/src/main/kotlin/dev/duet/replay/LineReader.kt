@@ -1,4 +1,4 @@
-package duet.replay
+package dev.duet.replay
 
 import java.io.InputStream
 

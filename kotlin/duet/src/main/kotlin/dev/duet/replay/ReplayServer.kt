@@ -1,13 +1,13 @@
-package duet.replay
+package dev.duet.replay
 
-import duet.dialect.CompactWriter
-import duet.dialect.Dialect
-import duet.dialect.DialectError
-import duet.dialect.JsonArray
-import duet.dialect.JsonInt
-import duet.dialect.JsonObject
-import duet.dialect.JsonString
-import duet.dialect.JsonValue
+import dev.duet.dialect.CompactWriter
+import dev.duet.dialect.Dialect
+import dev.duet.dialect.DialectError
+import dev.duet.dialect.JsonArray
+import dev.duet.dialect.JsonInt
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonString
+import dev.duet.dialect.JsonValue
 import java.io.BufferedOutputStream
 import java.io.FileDescriptor
 import java.io.FileOutputStream
@@ -18,14 +18,16 @@ import java.io.PrintStream
 /**
  * The runner side of the replay protocol (DESIGN §5): JSON lines over stdio.
  * Ops: `reduce`, `describe`, `restore`, `exit` (EOF is the same). Every request gets exactly
- * one response line; a bad request or an unknown op answers `{"error":…}` and the loop goes
- * on. Recording stays on the Swift runner, so `scenarios` answers an error saying so.
+ * one response line, and every answer is written before the server returns (on `exit` and at EOF
+ * alike); a bad request or an unknown op answers `{"error":…}` and the loop goes on. Recording
+ * stays on the Swift runner, so `scenarios` answers an error saying so. The handshake carries
+ * `"build"`, the runner's [RunnerBuild] identity, when it has one.
  *
  * ```kotlin
  * ReplayServer(registry).serve()     // handshake, then one response line per request until exit/EOF
  * ```
  */
-class ReplayServer(private val registry: ReplayRegistry) {
+class ReplayServer(private val registry: ReplayRegistry, private val build: String? = RunnerBuild.ofClassPath()) {
     /** Serves on the process's stdin/stdout; stray prints from feature code go to stderr. */
     fun serve() {
         val protocolOut = FileOutputStream(FileDescriptor.out)
@@ -38,21 +40,30 @@ class ReplayServer(private val registry: ReplayRegistry) {
         val reader = LineReader(input)
         out.write(line(handshake()))
         out.flush()
-        while (true) {
-            val request = reader.next() ?: return
-            if (request.all { it == 0x20.toByte() || it == 0x0D.toByte() || it == 0x09.toByte() }) continue
-            if (!respond(request, out)) return
-            // Flush only when no further request is already waiting: a pipelined client gets
-            // whole batches per write, an interactive one gets every answer at once.
-            if (!reader.hasBufferedLine()) out.flush()
+        try {
+            while (true) {
+                val request = reader.next() ?: return
+                if (request.all { it == 0x20.toByte() || it == 0x0D.toByte() || it == 0x09.toByte() }) continue
+                if (!respond(request, out)) return
+                // Flush only when no further request is already waiting: a pipelined client gets
+                // whole batches per write, an interactive one gets every answer at once.
+                if (!reader.hasBufferedLine()) out.flush()
+            }
+        } finally {
+            // `exit` or EOF behind answers still buffered (a pipelined batch): they go out first.
+            out.flush()
         }
     }
 
-    fun handshake(): JsonValue = JsonObject.of(
-        "features" to JsonArray(registry.featureNames.map { JsonString(it) }),
-        "platform" to JsonString(registry.platform),
-        "protocol" to JsonString("duet-replay"),
-        "version" to JsonInt(1))
+    fun handshake(): JsonValue {
+        val members = arrayListOf<Pair<String, JsonValue>>(
+            "features" to JsonArray(registry.featureNames.map { JsonString(it) }),
+            "platform" to JsonString(registry.platform),
+            "protocol" to JsonString("duet-replay"),
+            "version" to JsonInt(1))
+        if (build != null) members.add("build" to JsonString(build))
+        return JsonObject.of(*members.toTypedArray())
+    }
 
     private val response = CompactWriter(1 shl 14)
 
@@ -124,7 +135,7 @@ class ReplayServer(private val registry: ReplayRegistry) {
     }
 
     private fun describe(): ByteArray = try {
-        line(JsonObject.of("features" to JsonArray(registry.featureNames.map { registry.feature(it)!!.describe().toJson() })))
+        line(JsonObject.of("features" to JsonArray(registry.featureNames.map { registry.describe(it)!!.toJson() })))
     } catch (e: Exception) {
         error("describe: ${e.message}")
     }

@@ -1,37 +1,60 @@
-package duet.structure
+package dev.duet.structure
 
-import duet.coding.Codec
-import duet.coding.Role
-import duet.dialect.JsonArray
-import duet.dialect.JsonBool
-import duet.dialect.JsonObject
-import duet.dialect.JsonString
-import duet.dialect.JsonValue
-import duet.kernel.Feature
-import duet.coding.SumCodec
+import dev.duet.coding.Codec
+import dev.duet.coding.Role
+import dev.duet.coding.SumCodec
+import dev.duet.dialect.Dialect
+import dev.duet.dialect.JsonArray
+import dev.duet.dialect.JsonBool
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonString
+import dev.duet.dialect.JsonValue
+import dev.duet.kernel.Feature
 
 /**
  * What `describe` answers for one feature, derived from its codecs: every state field (nested
- * struct fields dotted) with its JSON shape, role and kinds, and the action and effect case names.
+ * struct fields dotted) with its JSON shape, role and kinds, the action and effect case names, the
+ * initial state the default restore starts from, whether the feature restores itself, and the
+ * children it embeds (its seams).
  *
  * ```kotlin
- * val structure = FeatureStructure.of(Timeline)
+ * val structure = FeatureStructure.of(Timeline, seams = listOf(SeamDescription("memorydetail", "forEach")))
  * structure.fields.filter { it.role == "slot" }.map { it.path }   // [sheet]
+ * structure.restore                                               // "overlay"
  * ```
  */
-data class FeatureStructure(val feature: String, val fields: List<FieldDescription>, val actions: List<String>, val effects: List<String>) {
+data class FeatureStructure(
+    val feature: String,
+    val fields: List<FieldDescription>,
+    val actions: List<String>,
+    val effects: List<String>,
+    /** The canonical initial state: what the default restore lays a spine over. */
+    val initialState: String,
+    /** `overlay` (the default restore) or `custom` (the feature's own). */
+    val restore: String,
+    val seams: List<SeamDescription> = emptyList()
+) {
     fun toJson(): JsonValue = JsonObject.of(
         "actions" to strings(actions),
         "effects" to strings(effects),
         "feature" to JsonString(feature),
-        "fields" to JsonArray(fields.map { it.toJson() }))
+        "fields" to JsonArray(fields.map { it.toJson() }),
+        "initialState" to JsonString(initialState),
+        "restore" to JsonString(restore),
+        "seams" to JsonArray(seams.map { it.toJson() }))
 
     companion object {
-        fun of(feature: Feature<*, *, *>) = FeatureStructure(
+        fun <S> of(feature: Feature<S, *, *>, seams: List<SeamDescription> = emptyList()) = FeatureStructure(
             feature.name,
-            describeFields(feature.stateCodec, prefix = ""),
+            fieldsOf(feature.stateCodec),
             caseNames(feature.actionCodec),
-            caseNames(feature.effectCodec))
+            caseNames(feature.effectCodec),
+            Dialect.compact(feature.stateCodec.encode(feature.initial)),
+            if (feature.restoresItself) "custom" else "overlay",
+            seams.sortedWith(compareBy({ it.child }, { it.placement })))
+
+        /** The state fields alone: what the default restore overlays by. */
+        fun fieldsOf(codec: Codec<*>): List<FieldDescription> = describeFields(codec, prefix = "")
 
         private fun describeFields(codec: Codec<*>, prefix: String): List<FieldDescription> {
             val out = ArrayList<FieldDescription>()
@@ -65,4 +88,9 @@ data class FieldDescription(val path: String, val shape: String, val role: Strin
         if (runtimeOnly) members.add("runtimeOnly" to JsonBool.TRUE)
         return JsonObject.of(*members.toTypedArray())
     }
+}
+
+/** A child this feature embeds (`describe` lists it on the parent): the child's name and how it is mounted. */
+data class SeamDescription(val child: String, val placement: String) {
+    fun toJson(): JsonValue = JsonObject.of("child" to JsonString(child), "placement" to JsonString(placement))
 }

@@ -1,14 +1,14 @@
-package duet.structure
+package dev.duet.structure
 
-import duet.dialect.JsonObject
-import duet.dialect.JsonValue
-import duet.kernel.Feature
+import dev.duet.dialect.JsonObject
+import dev.duet.dialect.JsonValue
+import dev.duet.kernel.Feature
 
 /**
  * The default restore: lay the spine's L0 and island fields over a base — the request's, else the
- * feature's initial state (a structural field absent from the spine is cleared), then decode the result as the state,
- * so an overlay that does not make a valid state is refused. The same rule as the Swift
- * runner's `SpineOverlay`.
+ * feature's initial state (a structural field absent from the spine is cleared), then decode the
+ * result as the state, so an overlay that does not make a valid state is refused. The same rule as
+ * the Swift runner's `SpineOverlay`.
  *
  * ```kotlin
  * SpineOverlay.restore(MainNav, Dialect.parse("""{"activeTab":{"case":"shared"}}"""))
@@ -19,7 +19,7 @@ object SpineOverlay {
     /** [base]: the state to lay the spine over; the feature's initial state when absent. */
     fun <S> restore(feature: Feature<S, *, *>, spine: JsonValue, base: JsonValue? = null): S {
         var state: JsonValue = base ?: feature.stateCodec.encode(feature.initial)
-        for (field in FeatureStructure.of(feature).fields) {
+        for (field in FeatureStructure.fieldsOf(feature.stateCodec)) {
             if (!field.isStructural) continue
             val path = field.path.split('.')
             state = replacing(path, state, lookup(path, spine))

@@ -1,14 +1,16 @@
-package duet.test
+package dev.duet.kernel
 
-import duet.coding.Codecs
-import duet.kernel.Effect
-import duet.kernel.EffectContext
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.Store
-import duet.kernel.TraceRecorder
-import duet.kernel.reduced
+import dev.duet.coding.Codecs
+import dev.duet.testing.Repository
+import dev.duet.testing.TestClock
+import dev.duet.testing.expect
 import java.io.File
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertNotEquals
+import org.junit.Assume.assumeTrue
+import org.junit.Test
+import org.junit.runner.RunWith
+import org.junit.runners.Parameterized
 
 /** The scripted feature the six reference kernel traces imply: a count, string actions and payloads. */
 private object KernelScript : Feature<Long, KernelScript.Action, KernelScript.Payload>(
@@ -61,12 +63,22 @@ private sealed class Move {
     object Teardown : Move()
 }
 
-/** The Kotlin store reproduces each reference kernel trace byte for byte from the script it implies. */
-class KernelTraceTests(private val folder: File) : Suite("kernel traces") {
+/** The six rules' scripts: what the test sends, advances and tears down, per trace. */
+private object KernelScripts {
     private fun send(action: KernelScript.Action) = Move.Send(action)
     private fun advance(ms: Long) = Move.Advance(ms * KernelScript.MS)
 
-    private fun play(moves: List<Move>): String {
+    val all: Map<String, List<Move>> = linkedMapOf(
+        "send-reduce-sync" to listOf(send(A.Inc), send(A.Inc), Move.Teardown),
+        "effect-roundtrip" to listOf(send(A.StartPing), Move.Teardown),
+        "effect-start-order" to listOf(send(A.StartTwo), advance(50), Move.Teardown),
+        "reentrancy-queue" to listOf(send(A.Burst), send(A.StartChain), Move.Teardown),
+        "cancel-in-flight" to listOf(send(A.StartClocked), advance(50), send(A.CancelClock), advance(100),
+            send(A.StartClocked), send(A.StartClocked), advance(100), Move.Teardown),
+        "teardown-cancels" to listOf(send(A.StartPark), Move.Teardown, advance(200)))
+
+    /** The trace the Kotlin store writes for [moves]. */
+    fun play(moves: List<Move>): String {
         val clock = TestClock()
         val store = Store(KernelScript, KernelScript.initial, clock, KernelScript::run)
         val recorder = TraceRecorder()
@@ -82,34 +94,50 @@ class KernelTraceTests(private val folder: File) : Suite("kernel traces") {
         return recorder.text
     }
 
-    private fun reference(name: String): String {
-        val file = File(folder, "$name.trace.jsonl")
-        if (!file.isFile) throw Skipped("reference kernel trace not found at ${file.path}; the traces ship in ../shared/reference")
-        return file.readText(Charsets.UTF_8)
+    fun vector(name: String) = Repository.file("vectors/kernel-trace/$name.trace.jsonl")
+}
+
+/**
+ * The Kotlin store reproduces each kernel-trace vector of the repository (`vectors/kernel-trace`,
+ * which both flavors' tests read) byte for byte, and the vectors are upstream's traces when
+ * `../shared/reference` is there. `-Dduet.regenerateVectors=true` writes the vectors from the
+ * scripts instead (review the diff: it is the rule change).
+ */
+@RunWith(Parameterized::class)
+class KernelTraceTest(private val name: String) {
+    companion object {
+        @JvmStatic
+        @Parameterized.Parameters(name = "{0}")
+        fun traces(): List<Array<Any>> = KernelScripts.all.keys.map { arrayOf<Any>(it) }
     }
 
-    private fun trace(name: String, moves: List<Move>) {
-        test("$name is reproduced byte for byte") {
-            val expected = reference(name)
-            val actual = play(moves)
-            check(expected.toByteArray().contentEquals(actual.toByteArray())) { "$name: got\n$actual\nexpected\n$expected" }
+    private val moves = KernelScripts.all.getValue(name)
+
+    @Test fun `the store reproduces the vector byte for byte`() {
+        val file = KernelScripts.vector(name)
+        val actual = KernelScripts.play(moves)
+        if (System.getProperty("duet.regenerateVectors") == "true") {
+            file.parentFile.mkdirs()
+            file.writeText(actual, Charsets.UTF_8)
         }
+        expect(file.isFile) { "no vector at ${file.path}: run the tests once with -Dduet.regenerateVectors=true and review it" }
+        val expected = file.readText(Charsets.UTF_8)
+        expect(expected.toByteArray().contentEquals(actual.toByteArray())) { "$name: got\n$actual\nexpected\n$expected" }
     }
 
-    init {
+    @Test fun `the vector is upstream's trace`() {
+        val upstream = File(Repository.reference, "duet/kernel-trace/$name.trace.jsonl")
+        assumeTrue("upstream's trace is not here (${upstream.path}); the vector is checked against the store only", upstream.isFile)
+        assertEquals("vectors/kernel-trace/$name.trace.jsonl differs from upstream's", upstream.readText(Charsets.UTF_8),
+            KernelScripts.vector(name).readText(Charsets.UTF_8))
+    }
+}
 
-        trace("send-reduce-sync", listOf(send(A.Inc), send(A.Inc), Move.Teardown))
-        trace("effect-roundtrip", listOf(send(A.StartPing), Move.Teardown))
-        trace("effect-start-order", listOf(send(A.StartTwo), advance(50), Move.Teardown))
-        trace("reentrancy-queue", listOf(send(A.Burst), send(A.StartChain), Move.Teardown))
-        trace("cancel-in-flight", listOf(send(A.StartClocked), advance(50), send(A.CancelClock), advance(100),
-            send(A.StartClocked), send(A.StartClocked), advance(100), Move.Teardown))
-        trace("teardown-cancels", listOf(send(A.StartPark), Move.Teardown, advance(200)))
-        test("a changed script no longer matches its trace (negative control)") {
-            val expected = reference("cancel-in-flight")
-            val withoutReplacement = play(listOf(send(A.StartClocked), advance(50), send(A.CancelClock), advance(100),
-                send(A.StartClocked), advance(100), Move.Teardown))
-            assertNotEquals(expected, withoutReplacement)
-        }
+class KernelTraceControlTest {
+    @Test fun `a changed script no longer matches its vector (negative control)`() {
+        val expected = KernelScripts.vector("cancel-in-flight").readText(Charsets.UTF_8)
+        val withoutReplacement = KernelScripts.play(KernelScripts.all.getValue("cancel-in-flight").filterIndexed { index, _ -> index != 5 })
+        assertNotEquals(expected, withoutReplacement)
+        assertEquals(expected, KernelScripts.play(KernelScripts.all.getValue("cancel-in-flight")))
     }
 }

@@ -1,23 +1,21 @@
-package duet.test
+package dev.duet.kernel
 
-import duet.coding.Codecs
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.Store
-import duet.kernel.StoreEvent
-import duet.kernel.reduced
+import dev.duet.coding.Codecs
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.reduced
+import dev.duet.testing.TestClock
+import org.junit.Assert.assertEquals
+import org.junit.Test
 
 /** A feature whose state is the log of the actions it reduced. */
 private object Journal : Feature<Journal.State, Journal.Action, Journal.Payload>("journal", State.Coding, Action.Coding, Payload.Coding) {
     data class State(val log: List<String> = emptyList()) {
-        companion object Coding : StructCodec<State>() {
-            private val log = field("log", Codecs.list(Codecs.string)) { it.log }
-            override fun build(f: Fields) = State(f[log])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::log, Codecs.list(Codecs.string))))
     }
 
     sealed class Action {
@@ -29,11 +27,11 @@ private object Journal : Feature<Journal.State, Journal.Action, Journal.Payload>
 
         companion object Coding : SumCodec<Action>() {
             init {
-                single(::Note, Codecs.string, Note::text)
-                unit { StartBoth }
-                single(::StartEcho, Codecs.string, StartEcho::text)
-                labeled(::StartDelayed, label("text", Codecs.string, StartDelayed::text), label("id", Codecs.optional(Codecs.string), StartDelayed::id))
-                labeled(::Stop, label("id", Codecs.string, Stop::id))
+                single("note", ::Note, Codecs.string, Note::text)
+                unit("startBoth") { StartBoth }
+                single("startEcho", ::StartEcho, Codecs.string, StartEcho::text)
+                labeled("startDelayed", ::StartDelayed, label(StartDelayed::text, Codecs.string), label(StartDelayed::id, Codecs.optional(Codecs.string)))
+                labeled("stop", ::Stop, label(Stop::id, Codecs.string))
             }
         }
     }
@@ -45,9 +43,9 @@ private object Journal : Feature<Journal.State, Journal.Action, Journal.Payload>
 
         companion object Coding : SumCodec<Payload>() {
             init {
-                single(::Named, Codecs.string, Named::name)
-                single(::Echo, Codecs.string, Echo::text)
-                single(::Delayed, Codecs.string, Delayed::text)
+                single("named", ::Named, Codecs.string, Named::name)
+                single("echo", ::Echo, Codecs.string, Echo::text)
+                single("delayed", ::Delayed, Codecs.string, Delayed::text)
             }
         }
     }
@@ -64,7 +62,7 @@ private object Journal : Feature<Journal.State, Journal.Action, Journal.Payload>
 }
 
 /** The store rules, the same as the Swift `Store`'s (store-kernel-contract §3). */
-class StoreTests : Suite("store") {
+class StoreTest {
     private class Harness {
         val clock = TestClock()
         val seen = ArrayList<String>()
@@ -85,99 +83,106 @@ class StoreTests : Suite("store") {
         }
     }
 
-    init {
-        test("send reduces before it returns") {
-            val h = Harness()
-            h.store.send(Journal.Action.Note("a"))
-            assertEquals(listOf("a"), h.store.state.log)
-            h.store.send(Journal.Action.Note("b"))
-            assertEquals(listOf("a", "b"), h.store.state.log)
-        }
-        test("effects start after the state is published, in declaration order") {
-            val h = Harness()
-            h.store.send(Journal.Action.StartBoth)
-            assertEquals(listOf("first saw [startBoth]", "second saw [startBoth]"), h.seen)
-        }
-        test("effect actions come back through the reducer as flat cycles") {
-            val h = Harness()
-            val events = ArrayList<String>()
-            h.store.observe { event ->
-                when (event) {
-                    is StoreEvent.EffectAction -> events.add("effectAction ${event.action}")
-                    is StoreEvent.Reduce -> events.add("reduce ${event.action}")
-                    else -> Unit
-                }
+    @Test fun `send reduces before it returns`() {
+        val h = Harness()
+        h.store.send(Journal.Action.Note("a"))
+        assertEquals(listOf("a"), h.store.state.log)
+        h.store.send(Journal.Action.Note("b"))
+        assertEquals(listOf("a", "b"), h.store.state.log)
+    }
+
+    @Test fun `effects start after the state is published, in declaration order`() {
+        val h = Harness()
+        h.store.send(Journal.Action.StartBoth)
+        assertEquals(listOf("first saw [startBoth]", "second saw [startBoth]"), h.seen)
+    }
+
+    @Test fun `effect actions come back through the reducer as flat cycles`() {
+        val h = Harness()
+        val events = ArrayList<String>()
+        h.store.observe { event ->
+            when (event) {
+                is StoreEvent.EffectAction -> events.add("effectAction ${event.action}")
+                is StoreEvent.Reduce -> events.add("reduce ${event.action}")
+                else -> Unit
             }
-            h.store.send(Journal.Action.StartEcho("e"))
-            assertEquals(listOf("startEcho", "e"), h.store.state.log)
-            assertEquals(listOf("reduce StartEcho(text=e)", "effectAction Note(text=e)", "reduce Note(text=e)"), events)
         }
-        test("a send while busy is queued, never nested") {
-            val h = Harness()
-            var insideSend: List<String>? = null
-            h.store.observe { event ->
-                if (event is StoreEvent.Reduce && event.action == Journal.Action.Note("a")) {
-                    h.store.send(Journal.Action.Note("b"))
-                    insideSend = h.store.state.log
-                }
+        h.store.send(Journal.Action.StartEcho("e"))
+        assertEquals(listOf("startEcho", "e"), h.store.state.log)
+        assertEquals(listOf("reduce StartEcho(text=e)", "effectAction Note(text=e)", "reduce Note(text=e)"), events)
+    }
+
+    @Test fun `a send while busy is queued, never nested`() {
+        val h = Harness()
+        var insideSend: List<String>? = null
+        h.store.observe { event ->
+            if (event is StoreEvent.Reduce && event.action == Journal.Action.Note("a")) {
+                h.store.send(Journal.Action.Note("b"))
+                insideSend = h.store.state.log
             }
-            h.store.send(Journal.Action.Note("a"))
-            assertEquals(listOf("a"), insideSend, "state seen right after the re-entrant send")
-            assertEquals(listOf("a", "b"), h.store.state.log)
         }
-        test("a run with an id cancels the in-flight one before the new one starts") {
-            val h = Harness()
-            h.store.send(Journal.Action.StartDelayed("x1", "timer"))
-            h.store.send(Journal.Action.StartDelayed("x2", "timer"))
-            assertEquals(listOf("start x1", "cancel x1", "start x2"), h.seen)
-            h.clock.advance(1_000_000_000)
-            assertEquals(listOf("x2"), h.store.state.log)
-        }
-        test("anonymous runs are not cancelled by each other (negative control of the rule above)") {
-            val h = Harness()
-            h.store.send(Journal.Action.StartDelayed("x1", null))
-            h.store.send(Journal.Action.StartDelayed("x2", null))
-            h.clock.advance(1_000_000_000)
-            assertEquals(listOf("x1", "x2"), h.store.state.log)
-        }
-        test("cancel stops the effect and is a no-op when nothing runs") {
-            val h = Harness()
-            var cancelled = 0
-            h.store.observe { if (it is StoreEvent.EffectCancelled) cancelled++ }
-            h.store.send(Journal.Action.Stop("timer"))
-            assertEquals(0, cancelled)
-            h.store.send(Journal.Action.StartDelayed("x", "timer"))
-            h.store.send(Journal.Action.Stop("timer"))
-            assertEquals(1, cancelled)
-            h.clock.advance(1_000_000_000)
-            assertEquals(emptyList<String>(), h.store.state.log)
-            assertEquals(emptyList<Journal.Payload>(), h.store.inFlightEffects)
-        }
-        test("teardown cancels everything and nothing is delivered afterwards") {
-            val h = Harness()
-            h.store.send(Journal.Action.StartDelayed("late", null))
-            h.store.send(Journal.Action.StartDelayed("keyed", "timer"))
-            assertEquals(2, h.store.inFlightEffects.size)
-            h.store.teardown()
-            assertEquals(listOf("start late", "start keyed", "cancel late", "cancel keyed"), h.seen)
-            h.clock.advance(5_000_000_000)
-            h.store.send(Journal.Action.Note("after"))
-            assertEquals(emptyList<String>(), h.store.state.log)
-        }
-        test("without teardown the same effect delivers (negative control of the rule above)") {
-            val h = Harness()
-            h.store.send(Journal.Action.StartDelayed("late", null))
-            h.clock.advance(5_000_000_000)
-            assertEquals(listOf("late"), h.store.state.log)
-            assertEquals(emptyList<Journal.Payload>(), h.store.inFlightEffects)
-        }
-        test("without a handler effects are data only") {
-            val store = Store(Journal, Journal.initial, TestClock())
-            var started = 0
-            store.observe { if (it is StoreEvent.EffectStart) started++ }
-            store.send(Journal.Action.StartBoth)
-            assertEquals(0, started)
-            assertEquals(listOf("startBoth"), store.state.log)
-        }
+        h.store.send(Journal.Action.Note("a"))
+        assertEquals("state seen right after the re-entrant send", listOf("a"), insideSend)
+        assertEquals(listOf("a", "b"), h.store.state.log)
+    }
+
+    @Test fun `a run with an id cancels the in-flight one before the new one starts`() {
+        val h = Harness()
+        h.store.send(Journal.Action.StartDelayed("x1", "timer"))
+        h.store.send(Journal.Action.StartDelayed("x2", "timer"))
+        assertEquals(listOf("start x1", "cancel x1", "start x2"), h.seen)
+        h.clock.advance(1_000_000_000)
+        assertEquals(listOf("x2"), h.store.state.log)
+    }
+
+    @Test fun `anonymous runs are not cancelled by each other (negative control of the rule above)`() {
+        val h = Harness()
+        h.store.send(Journal.Action.StartDelayed("x1", null))
+        h.store.send(Journal.Action.StartDelayed("x2", null))
+        h.clock.advance(1_000_000_000)
+        assertEquals(listOf("x1", "x2"), h.store.state.log)
+    }
+
+    @Test fun `cancel stops the effect and is a no-op when nothing runs`() {
+        val h = Harness()
+        var cancelled = 0
+        h.store.observe { if (it is StoreEvent.EffectCancelled) cancelled++ }
+        h.store.send(Journal.Action.Stop("timer"))
+        assertEquals(0, cancelled)
+        h.store.send(Journal.Action.StartDelayed("x", "timer"))
+        h.store.send(Journal.Action.Stop("timer"))
+        assertEquals(1, cancelled)
+        h.clock.advance(1_000_000_000)
+        assertEquals(emptyList<String>(), h.store.state.log)
+        assertEquals(emptyList<Journal.Payload>(), h.store.inFlightEffects)
+    }
+
+    @Test fun `teardown cancels everything and nothing is delivered afterwards`() {
+        val h = Harness()
+        h.store.send(Journal.Action.StartDelayed("late", null))
+        h.store.send(Journal.Action.StartDelayed("keyed", "timer"))
+        assertEquals(2, h.store.inFlightEffects.size)
+        h.store.teardown()
+        assertEquals(listOf("start late", "start keyed", "cancel late", "cancel keyed"), h.seen)
+        h.clock.advance(5_000_000_000)
+        h.store.send(Journal.Action.Note("after"))
+        assertEquals(emptyList<String>(), h.store.state.log)
+    }
+
+    @Test fun `without teardown the same effect delivers (negative control of the rule above)`() {
+        val h = Harness()
+        h.store.send(Journal.Action.StartDelayed("late", null))
+        h.clock.advance(5_000_000_000)
+        assertEquals(listOf("late"), h.store.state.log)
+        assertEquals(emptyList<Journal.Payload>(), h.store.inFlightEffects)
+    }
+
+    @Test fun `without a handler effects are data only`() {
+        val store = Store(Journal, Journal.initial, TestClock())
+        var started = 0
+        store.observe { if (it is StoreEvent.EffectStart) started++ }
+        store.send(Journal.Action.StartBoth)
+        assertEquals(0, started)
+        assertEquals(listOf("startBoth"), store.state.log)
     }
 }

@@ -1,13 +1,14 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 
 /** The invite interrupt: shows who invited you, then accept or decline. */
 object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("accept", State.Coding, Action.Coding, EffectPayload.Coding) {
@@ -19,16 +20,13 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
         val isAccepting: Boolean = false,
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val code = field("code", text) { it.code }
-            private val inviterName = field("inviterName", text) { it.inviterName }
-            private val sharedMemoryCount = field("sharedMemoryCount", int) { it.sharedMemoryCount }
-            private val isLoading = field("isLoading", bool) { it.isLoading }
-            private val isAccepting = field("isAccepting", bool) { it.isAccepting }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            override fun build(f: Fields) =
-                State(f[code], f[inviterName], f[sharedMemoryCount], f[isLoading], f[isAccepting], f[errorMessage])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::code, text),
+            field(State::inviterName, text),
+            field(State::sharedMemoryCount, int),
+            field(State::isLoading, bool),
+            field(State::isAccepting, bool),
+            field(State::errorMessage, text)))
     }
 
     sealed class Action {
@@ -42,14 +40,13 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
 
         companion object Coding : SumCodec<Action>() {
             init {
-                labeled(::Appeared, label("code", text, Appeared::code))
-                labeled(::InviteLoaded, label("inviterName", text, InviteLoaded::inviterName),
-                    label("sharedMemoryCount", int, InviteLoaded::sharedMemoryCount))
-                labeled(::InviteLoadFailed, label("reason", text, InviteLoadFailed::reason))
-                unit { AcceptTapped }
-                unit { AcceptSucceeded }
-                labeled(::AcceptFailed, label("reason", text, AcceptFailed::reason))
-                unit { DeclineTapped }
+                labeled("appeared", ::Appeared, label(Appeared::code, text))
+                labeled("inviteLoaded", ::InviteLoaded, label(InviteLoaded::inviterName, text), label(InviteLoaded::sharedMemoryCount, int))
+                labeled("inviteLoadFailed", ::InviteLoadFailed, label(InviteLoadFailed::reason, text))
+                unit("acceptTapped") { AcceptTapped }
+                unit("acceptSucceeded") { AcceptSucceeded }
+                labeled("acceptFailed", ::AcceptFailed, label(AcceptFailed::reason, text))
+                unit("declineTapped") { DeclineTapped }
             }
         }
     }
@@ -64,18 +61,15 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::LoadInvite, label("code", text, LoadInvite::code))
-                labeled(::AcceptInvite, label("code", text, AcceptInvite::code))
-                labeled(::InviteAccepted, label("code", text, InviteAccepted::code))
-                unit { InviteDeclined }
+                labeled("loadInvite", ::LoadInvite, label(LoadInvite::code, text))
+                labeled("acceptInvite", ::AcceptInvite, label(AcceptInvite::code, text))
+                labeled("inviteAccepted", ::InviteAccepted, label(InviteAccepted::code, text))
+                unit("inviteDeclined") { InviteDeclined }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (this feature has no L0 fields of its own). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.Appeared -> {

@@ -1,15 +1,16 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.CaseEnumCodec
-import duet.coding.Fields
-import duet.coding.Role
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.CaseEnumCodec
+import dev.duet.coding.Role
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.time.Instant
 import java.util.UUID
 
@@ -18,11 +19,13 @@ import java.util.UUID
  * `modalDismissed(kind)`, which only closes the slot if that kind is still showing.
  */
 object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("capture", State.Coding, Action.Coding, EffectPayload.Coding) {
-    enum class Sheet {
-        PhotoSource, PhotoLibrary, Camera, VideoSource, VideoRecorder, VideoLibrary, VoiceRecorder, Location, Friends, Date;
+    enum class Sheet(val wire: String) {
+        PhotoSource("photoSource"), PhotoLibrary("photoLibrary"), Camera("camera"), VideoSource("videoSource"),
+        VideoRecorder("videoRecorder"), VideoLibrary("videoLibrary"), VoiceRecorder("voiceRecorder"), Location("location"),
+        Friends("friends"), Date("date");
 
         companion object {
-            val coding = CaseEnumCodec(values())
+            val coding = CaseEnumCodec(values(), Sheet::wire)
         }
     }
 
@@ -34,17 +37,13 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
         val isSaving: Boolean = false,
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val sheet = field("sheet", optional(Sheet.coding), Role.Slot) { it.sheet }
-            private val mediaCaptureChrome = field("mediaCaptureChrome", MediaCaptureChromeSummary.coding,
-                Role.Island(MediaCaptureChromeSummary.ISLAND)) { it.mediaCaptureChrome }
-            private val draft = field("draft", CaptureDraft.Coding) { it.draft }
-            private val validationMessage = field("validationMessage", text) { it.validationMessage }
-            private val isSaving = field("isSaving", bool) { it.isSaving }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            override fun build(f: Fields) =
-                State(f[sheet], f[mediaCaptureChrome], f[draft], f[validationMessage], f[isSaving], f[errorMessage])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::sheet, optional(Sheet.coding), Role.Slot),
+            field(State::mediaCaptureChrome, MediaCaptureChromeSummary.coding, Role.Island(MediaCaptureChromeSummary.ISLAND)),
+            field(State::draft, CaptureDraft.Coding),
+            field(State::validationMessage, text),
+            field(State::isSaving, bool),
+            field(State::errorMessage, text)))
     }
 
     sealed class Action {
@@ -72,27 +71,27 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit { AddPhotoTapped }
-                labeled(::PhotoSourceChosen, label("fromCamera", bool, PhotoSourceChosen::fromCamera))
-                unit { AddVideoTapped }
-                labeled(::VideoSourceChosen, label("fromCamera", bool, VideoSourceChosen::fromCamera))
-                unit { AddVoiceNoteTapped }
-                unit { AddLocationTapped }
-                unit { TagFriendsTapped }
-                unit { PickDateTapped }
-                single(::ModalDismissed, Sheet.coding, ModalDismissed::kind)
-                labeled(::PhotosAdded, label("ids", list(uuid), PhotosAdded::ids))
-                labeled(::VideoAdded, label("id", uuid, VideoAdded::id))
-                labeled(::VoiceNoteRecorded, label("id", uuid, VoiceNoteRecorded::id))
-                labeled(::LocationChosen, label("placeName", text, LocationChosen::placeName))
-                labeled(::FriendsChosen, label("ids", list(uuid), FriendsChosen::ids))
-                single(::DateChosen, date, DateChosen::date)
-                labeled(::PhotoRemoved, label("id", uuid, PhotoRemoved::id))
-                single(::TitleChanged, text, TitleChanged::title)
-                unit { SaveTapped }
-                labeled(::SaveSucceeded, label("memoryId", uuid, SaveSucceeded::memoryId))
-                labeled(::SaveFailed, label("message", text, SaveFailed::message))
-                unit { CancelTapped }
+                unit("addPhotoTapped") { AddPhotoTapped }
+                labeled("photoSourceChosen", ::PhotoSourceChosen, label(PhotoSourceChosen::fromCamera, bool))
+                unit("addVideoTapped") { AddVideoTapped }
+                labeled("videoSourceChosen", ::VideoSourceChosen, label(VideoSourceChosen::fromCamera, bool))
+                unit("addVoiceNoteTapped") { AddVoiceNoteTapped }
+                unit("addLocationTapped") { AddLocationTapped }
+                unit("tagFriendsTapped") { TagFriendsTapped }
+                unit("pickDateTapped") { PickDateTapped }
+                single("modalDismissed", ::ModalDismissed, Sheet.coding, ModalDismissed::kind)
+                labeled("photosAdded", ::PhotosAdded, label(PhotosAdded::ids, list(uuid)))
+                labeled("videoAdded", ::VideoAdded, label(VideoAdded::id, uuid))
+                labeled("voiceNoteRecorded", ::VoiceNoteRecorded, label(VoiceNoteRecorded::id, uuid))
+                labeled("locationChosen", ::LocationChosen, label(LocationChosen::placeName, text))
+                labeled("friendsChosen", ::FriendsChosen, label(FriendsChosen::ids, list(uuid)))
+                single("dateChosen", ::DateChosen, date, DateChosen::date)
+                labeled("photoRemoved", ::PhotoRemoved, label(PhotoRemoved::id, uuid))
+                single("titleChanged", ::TitleChanged, text, TitleChanged::title)
+                unit("saveTapped") { SaveTapped }
+                labeled("saveSucceeded", ::SaveSucceeded, label(SaveSucceeded::memoryId, uuid))
+                labeled("saveFailed", ::SaveFailed, label(SaveFailed::message, text))
+                unit("cancelTapped") { CancelTapped }
             }
         }
     }
@@ -106,17 +105,14 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                single(::SaveMemory, CaptureDraft.Coding, SaveMemory::draft)
-                labeled(::CaptureFinished, label("memoryId", uuid, CaptureFinished::memoryId))
-                unit { CaptureCancelled }
+                single("saveMemory", ::SaveMemory, CaptureDraft.Coding, SaveMemory::draft)
+                labeled("captureFinished", ::CaptureFinished, label(CaptureFinished::memoryId, uuid))
+                unit("captureCancelled") { CaptureCancelled }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine (the `sheet` slot and the capture chrome's empty boundary) laid over [initial]. */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         Action.AddPhotoTapped -> present(Sheet.PhotoSource, over = null, state = state)

@@ -1,7 +1,7 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Codec
-import duet.coding.Codecs
+import dev.duet.coding.Codec
+import dev.duet.coding.Codecs
 
 // The codecs Memory Lane's types are written with, under short names.
 internal val text: Codec<String> = Codecs.string

@@ -1,26 +1,25 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
-import java.util.Locale
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
+import dev.duet.text.CaseMapping
 
 /** The "I have a code" modal: normalises what is typed and hands a six-character code up. */
 object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPayload>("entercode", State.Coding, Action.Coding, EffectPayload.Coding) {
     private const val CODE_LENGTH = 6
 
     data class State(val code: String = "", val errorMessage: String = "", val submitAttempts: Long = 0) {
-        companion object Coding : StructCodec<State>() {
-            private val code = field("code", text) { it.code }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            private val submitAttempts = field("submitAttempts", int) { it.submitAttempts }
-            override fun build(f: Fields) = State(f[code], f[errorMessage], f[submitAttempts])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::code, text),
+            field(State::errorMessage, text),
+            field(State::submitAttempts, int)))
     }
 
     sealed class Action {
@@ -30,9 +29,9 @@ object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPa
 
         companion object Coding : SumCodec<Action>() {
             init {
-                single(::CodeChanged, text, CodeChanged::typed)
-                unit { SubmitTapped }
-                unit { CancelTapped }
+                single("codeChanged", ::CodeChanged, text, CodeChanged::typed)
+                unit("submitTapped") { SubmitTapped }
+                unit("cancelTapped") { CancelTapped }
             }
         }
     }
@@ -45,20 +44,17 @@ object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPa
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::CodeEntered, label("code", text, CodeEntered::code))
-                unit { EnterCodeDismissed }
+                labeled("codeEntered", ::CodeEntered, label(CodeEntered::code, text))
+                unit("enterCodeDismissed") { EnterCodeDismissed }
             }
         }
     }
 
     override val initial = State()
 
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
-
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.CodeChanged -> {
-            val kept = action.typed.toUpperCase(Locale.ROOT).filter { it in 'A'..'Z' || it in '0'..'9' }
+            val kept = CaseMapping.uppercase(action.typed).filter { it in 'A'..'Z' || it in '0'..'9' }
             state.copy(code = kept.take(CODE_LENGTH), errorMessage = "").reduced()
         }
         Action.SubmitTapped -> {

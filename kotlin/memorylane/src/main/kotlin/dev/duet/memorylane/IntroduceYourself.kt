@@ -1,13 +1,14 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /** "What should we call you?": a name (and optional avatar) saved before onboarding. */
@@ -24,14 +25,12 @@ object IntroduceYourself : Feature<IntroduceYourself.State, IntroduceYourself.Ac
         val isSaving: Boolean = false,
         val serverError: String = ""
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val name = field("name", text) { it.name }
-            private val nameError = field("nameError", text) { it.nameError }
-            private val avatarId = field("avatarId", optional(uuid)) { it.avatarId }
-            private val isSaving = field("isSaving", bool) { it.isSaving }
-            private val serverError = field("serverError", text) { it.serverError }
-            override fun build(f: Fields) = State(f[name], f[nameError], f[avatarId], f[isSaving], f[serverError])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::name, text),
+            field(State::nameError, text),
+            field(State::avatarId, optional(uuid)),
+            field(State::isSaving, bool),
+            field(State::serverError, text)))
     }
 
     sealed class Action {
@@ -43,11 +42,11 @@ object IntroduceYourself : Feature<IntroduceYourself.State, IntroduceYourself.Ac
 
         companion object Coding : SumCodec<Action>() {
             init {
-                single(::NameChanged, text, NameChanged::name)
-                single(::AvatarPicked, uuid, AvatarPicked::avatarId)
-                unit { ContinueTapped }
-                unit { ProfileSaved }
-                labeled(::ProfileSaveFailed, label("message", text, ProfileSaveFailed::message))
+                single("nameChanged", ::NameChanged, text, NameChanged::name)
+                single("avatarPicked", ::AvatarPicked, uuid, AvatarPicked::avatarId)
+                unit("continueTapped") { ContinueTapped }
+                unit("profileSaved") { ProfileSaved }
+                labeled("profileSaveFailed", ::ProfileSaveFailed, label(ProfileSaveFailed::message, text))
             }
         }
     }
@@ -59,16 +58,13 @@ object IntroduceYourself : Feature<IntroduceYourself.State, IntroduceYourself.Ac
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::SaveProfile, label("name", text, SaveProfile::name), label("avatarId", optional(uuid), SaveProfile::avatarId))
-                labeled(::Introduced, label("displayName", text, Introduced::displayName))
+                labeled("saveProfile", ::SaveProfile, label(SaveProfile::name, text), label(SaveProfile::avatarId, optional(uuid)))
+                labeled("introduced", ::Introduced, label(Introduced::displayName, text))
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.NameChanged -> state.copy(name = action.name, nameError = "").reduced()

@@ -1,13 +1,14 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.time.Instant
 
 /**
@@ -25,17 +26,14 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
         val copiedCount: Long = 0,
         val message: String = ""
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val code = field("code", text) { it.code }
-            private val expiresAt = field("expiresAt", optional(date)) { it.expiresAt }
-            private val secondsRemaining = field("secondsRemaining", int) { it.secondsRemaining }
-            private val isGenerating = field("isGenerating", bool) { it.isGenerating }
-            private val isExpired = field("isExpired", bool) { it.isExpired }
-            private val copiedCount = field("copiedCount", int) { it.copiedCount }
-            private val message = field("message", text) { it.message }
-            override fun build(f: Fields) =
-                State(f[code], f[expiresAt], f[secondsRemaining], f[isGenerating], f[isExpired], f[copiedCount], f[message])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::code, text),
+            field(State::expiresAt, optional(date)),
+            field(State::secondsRemaining, int),
+            field(State::isGenerating, bool),
+            field(State::isExpired, bool),
+            field(State::copiedCount, int),
+            field(State::message, text)))
     }
 
     sealed class Action {
@@ -50,15 +48,16 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
 
         companion object Coding : SumCodec<Action>() {
             init {
-                labeled(::Appeared, label("prefilledCode", optional(text), Appeared::prefilledCode))
-                labeled(::CodeIssued, label("code", text, CodeIssued::code), label("expiresAt", date, CodeIssued::expiresAt),
-                    label("now", date, CodeIssued::now))
-                labeled(::CodeIssueFailed, label("message", text, CodeIssueFailed::message))
-                labeled(::Tick, label("now", date, Tick::now))
-                unit { CopyTapped }
-                unit { ShareTapped }
-                unit { RegenerateTapped }
-                unit { DoneTapped }
+                labeled("appeared", ::Appeared, label(Appeared::prefilledCode, optional(text)))
+                labeled("codeIssued", ::CodeIssued, label(CodeIssued::code, text),
+                    label(CodeIssued::expiresAt, date),
+                    label(CodeIssued::now, date))
+                labeled("codeIssueFailed", ::CodeIssueFailed, label(CodeIssueFailed::message, text))
+                labeled("tick", ::Tick, label(Tick::now, date))
+                unit("copyTapped") { CopyTapped }
+                unit("shareTapped") { ShareTapped }
+                unit("regenerateTapped") { RegenerateTapped }
+                unit("doneTapped") { DoneTapped }
             }
         }
     }
@@ -74,20 +73,17 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit { GenerateCode }
-                labeled(::LookUpCode, label("code", text, LookUpCode::code))
-                unit { StartClock }
-                labeled(::CopyToClipboard, label("text", text, CopyToClipboard::text))
-                labeled(::PresentShareSheet, label("text", text, PresentShareSheet::text))
-                unit { InviteFinished }
+                unit("generateCode") { GenerateCode }
+                labeled("lookUpCode", ::LookUpCode, label(LookUpCode::code, text))
+                unit("startClock") { StartClock }
+                labeled("copyToClipboard", ::CopyToClipboard, label(CopyToClipboard::text, text))
+                labeled("presentShareSheet", ::PresentShareSheet, label(PresentShareSheet::text, text))
+                unit("inviteFinished") { InviteFinished }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.Appeared -> when {

@@ -1,24 +1,25 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.CaseEnumCodec
-import duet.coding.Fields
-import duet.coding.Role
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.CaseEnumCodec
+import dev.duet.coding.Role
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /** The signed-in shell: three tabs and one sheet (capture, invite code, notification priming). */
 object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("mainnav", State.Coding, Action.Coding, EffectPayload.Coding) {
-    enum class Tab {
-        MyLane, Shared, Profile;
+    enum class Tab(val wire: String) {
+        MyLane("myLane"), Shared("shared"), Profile("profile");
 
         companion object {
-            val coding = CaseEnumCodec(values())
+            val coding = CaseEnumCodec(values(), Tab::wire)
         }
     }
 
@@ -29,9 +30,9 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
 
         companion object Coding : SumCodec<Sheet>() {
             init {
-                unit { Capture }
-                labeled(::InviteCode, label("prefilledCode", optional(text), InviteCode::prefilledCode))
-                unit { NotificationPriming }
+                unit("capture") { Capture }
+                labeled("inviteCode", ::InviteCode, label(InviteCode::prefilledCode, optional(text)))
+                unit("notificationPriming") { NotificationPriming }
             }
         }
     }
@@ -43,14 +44,12 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
         val hasAnsweredPriming: Boolean = false,
         val memoriesCaptured: Long = 0
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val activeTab = field("activeTab", Tab.coding, Role.Tabs) { it.activeTab }
-            private val sheet = field("sheet", optional(Sheet.Coding), Role.Slot) { it.sheet }
-            private val unseenSharedCount = field("unseenSharedCount", int) { it.unseenSharedCount }
-            private val hasAnsweredPriming = field("hasAnsweredPriming", bool) { it.hasAnsweredPriming }
-            private val memoriesCaptured = field("memoriesCaptured", int) { it.memoriesCaptured }
-            override fun build(f: Fields) = State(f[activeTab], f[sheet], f[unseenSharedCount], f[hasAnsweredPriming], f[memoriesCaptured])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::activeTab, Tab.coding, Role.Tabs),
+            field(State::sheet, optional(Sheet.Coding), Role.Slot),
+            field(State::unseenSharedCount, int),
+            field(State::hasAnsweredPriming, bool),
+            field(State::memoriesCaptured, int)))
     }
 
     sealed class Action {
@@ -66,15 +65,15 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                single(::TabSelected, Tab.coding, TabSelected::tab)
-                unit { CaptureTapped }
-                labeled(::InviteRequested, label("prefilledCode", optional(text), InviteRequested::prefilledCode))
-                unit { SheetDismissed }
-                labeled(::CaptureFinished, label("memoryId", uuid, CaptureFinished::memoryId))
-                unit { CaptureCancelled }
-                unit { InviteFinished }
-                labeled(::PrimingFinished, label("granted", bool, PrimingFinished::granted))
-                labeled(::SharedActivityArrived, label("count", int, SharedActivityArrived::count))
+                single("tabSelected", ::TabSelected, Tab.coding, TabSelected::tab)
+                unit("captureTapped") { CaptureTapped }
+                labeled("inviteRequested", ::InviteRequested, label(InviteRequested::prefilledCode, optional(text)))
+                unit("sheetDismissed") { SheetDismissed }
+                labeled("captureFinished", ::CaptureFinished, label(CaptureFinished::memoryId, uuid))
+                unit("captureCancelled") { CaptureCancelled }
+                unit("inviteFinished") { InviteFinished }
+                labeled("primingFinished", ::PrimingFinished, label(PrimingFinished::granted, bool))
+                labeled("sharedActivityArrived", ::SharedActivityArrived, label(SharedActivityArrived::count, int))
             }
         }
     }
@@ -85,16 +84,13 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit { RefreshLane }
-                unit { MarkSharedSeen }
+                unit("refreshLane") { RefreshLane }
+                unit("markSharedSeen") { MarkSharedSeen }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine (`activeTab` and the `sheet` slot) laid over [initial]. */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.TabSelected -> when {

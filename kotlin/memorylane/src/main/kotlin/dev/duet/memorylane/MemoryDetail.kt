@@ -1,14 +1,15 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.Role
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.Role
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /**
@@ -26,7 +27,7 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
 
         companion object Coding : SumCodec<Sheet>() {
             init {
-                labeled(::SharePicker, label("config", ShareConfig.Coding, SharePicker::config))
+                labeled("sharePicker", ::SharePicker, label(SharePicker::config, ShareConfig.Coding))
             }
         }
     }
@@ -53,29 +54,25 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
         val editIntentPending: Boolean = false,
         val shareIntentPending: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val sheet = field("sheet", optional(Sheet.Coding), Role.Slot) { it.sheet }
-            private val photoCarousel = field("photoCarousel", PhotoCarouselSummary.Coding, Role.Island(PhotoCarouselSummary.ISLAND)) { it.photoCarousel }
-            private val videoPlayer = field("videoPlayer", VideoPlayerSummary.Coding, Role.Island(VideoPlayerSummary.ISLAND)) { it.videoPlayer }
-            private val memoryId = field("memoryId", optional(uuid)) { it.memoryId }
-            private val content = field("content", MemoryContent.Coding) { it.content }
-            private val isLoading = field("isLoading", bool) { it.isLoading }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            private val isEditing = field("isEditing", bool) { it.isEditing }
-            private val draftCaption = field("draftCaption", text) { it.draftCaption }
-            private val captionError = field("captionError", text) { it.captionError }
-            private val isSaving = field("isSaving", bool) { it.isSaving }
-            private val isDeleting = field("isDeleting", bool) { it.isDeleting }
-            private val reaction = field("reaction", text) { it.reaction }
-            private val reactionBeforeSave = field("reactionBeforeSave", text) { it.reactionBeforeSave }
-            private val isSavingReaction = field("isSavingReaction", bool) { it.isSavingReaction }
-            private val bannerMessage = field("bannerMessage", text) { it.bannerMessage }
-            private val editIntentPending = field("editIntentPending", bool) { it.editIntentPending }
-            private val shareIntentPending = field("shareIntentPending", bool) { it.shareIntentPending }
-            override fun build(f: Fields) = State(f[sheet], f[photoCarousel], f[videoPlayer], f[memoryId], f[content], f[isLoading],
-                f[errorMessage], f[isEditing], f[draftCaption], f[captionError], f[isSaving], f[isDeleting], f[reaction],
-                f[reactionBeforeSave], f[isSavingReaction], f[bannerMessage], f[editIntentPending], f[shareIntentPending])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::sheet, optional(Sheet.Coding), Role.Slot),
+            field(State::photoCarousel, PhotoCarouselSummary.Coding, Role.Island(PhotoCarouselSummary.ISLAND)),
+            field(State::videoPlayer, VideoPlayerSummary.Coding, Role.Island(VideoPlayerSummary.ISLAND)),
+            field(State::memoryId, optional(uuid)),
+            field(State::content, MemoryContent.Coding),
+            field(State::isLoading, bool),
+            field(State::errorMessage, text),
+            field(State::isEditing, bool),
+            field(State::draftCaption, text),
+            field(State::captionError, text),
+            field(State::isSaving, bool),
+            field(State::isDeleting, bool),
+            field(State::reaction, text),
+            field(State::reactionBeforeSave, text),
+            field(State::isSavingReaction, bool),
+            field(State::bannerMessage, text),
+            field(State::editIntentPending, bool),
+            field(State::shareIntentPending, bool)))
     }
 
     sealed class Action {
@@ -103,28 +100,30 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
 
         companion object Coding : SumCodec<Action>() {
             init {
-                labeled(::Appeared, label("memoryId", uuid, Appeared::memoryId), label("startEditing", bool, Appeared::startEditing),
-                    label("startSharing", bool, Appeared::startSharing))
-                labeled(::MemoryLoaded, label("content", MemoryContent.Coding, MemoryLoaded::content), label("reaction", text, MemoryLoaded::reaction))
-                labeled(::MemoryLoadFailed, label("message", text, MemoryLoadFailed::message))
-                unit { EditTapped }
-                single(::DraftCaptionChanged, text, DraftCaptionChanged::caption)
-                unit { SaveCaptionTapped }
-                unit { CancelEditTapped }
-                unit { CaptionSaved }
-                labeled(::CaptionSaveFailed, label("message", text, CaptionSaveFailed::message))
-                unit { ShareTapped }
-                unit { SheetDismissed }
-                labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
-                labeled(::ReactionSet, label("emoji", text, ReactionSet::emoji))
-                unit { ReactionSetSucceeded }
-                labeled(::ReactionSetFailed, label("message", text, ReactionSetFailed::message))
-                labeled(::CarouselSettled, label("position", int, CarouselSettled::position))
-                labeled(::PlaybackPositionReported, label("millis", int, PlaybackPositionReported::millis))
-                unit { PlaybackEnded }
-                unit { DeleteTapped }
-                unit { DeletionSucceeded }
-                labeled(::DeletionFailed, label("message", text, DeletionFailed::message))
+                labeled("appeared", ::Appeared, label(Appeared::memoryId, uuid),
+                    label(Appeared::startEditing, bool),
+                    label(Appeared::startSharing, bool))
+                labeled("memoryLoaded", ::MemoryLoaded, label(MemoryLoaded::content, MemoryContent.Coding),
+                    label(MemoryLoaded::reaction, text))
+                labeled("memoryLoadFailed", ::MemoryLoadFailed, label(MemoryLoadFailed::message, text))
+                unit("editTapped") { EditTapped }
+                single("draftCaptionChanged", ::DraftCaptionChanged, text, DraftCaptionChanged::caption)
+                unit("saveCaptionTapped") { SaveCaptionTapped }
+                unit("cancelEditTapped") { CancelEditTapped }
+                unit("captionSaved") { CaptionSaved }
+                labeled("captionSaveFailed", ::CaptionSaveFailed, label(CaptionSaveFailed::message, text))
+                unit("shareTapped") { ShareTapped }
+                unit("sheetDismissed") { SheetDismissed }
+                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
+                labeled("reactionSet", ::ReactionSet, label(ReactionSet::emoji, text))
+                unit("reactionSetSucceeded") { ReactionSetSucceeded }
+                labeled("reactionSetFailed", ::ReactionSetFailed, label(ReactionSetFailed::message, text))
+                labeled("carouselSettled", ::CarouselSettled, label(CarouselSettled::position, int))
+                labeled("playbackPositionReported", ::PlaybackPositionReported, label(PlaybackPositionReported::millis, int))
+                unit("playbackEnded") { PlaybackEnded }
+                unit("deleteTapped") { DeleteTapped }
+                unit("deletionSucceeded") { DeletionSucceeded }
+                labeled("deletionFailed", ::DeletionFailed, label(DeletionFailed::message, text))
             }
         }
     }
@@ -139,19 +138,16 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::LoadMemory, label("memoryId", uuid, LoadMemory::memoryId))
-                labeled(::SaveCaption, label("memoryId", uuid, SaveCaption::memoryId), label("caption", text, SaveCaption::caption))
-                labeled(::SaveReaction, label("memoryId", uuid, SaveReaction::memoryId), label("emoji", text, SaveReaction::emoji))
-                labeled(::DeleteMemory, label("memoryId", uuid, DeleteMemory::memoryId))
-                labeled(::MemoryDeleted, label("memoryId", uuid, MemoryDeleted::memoryId))
+                labeled("loadMemory", ::LoadMemory, label(LoadMemory::memoryId, uuid))
+                labeled("saveCaption", ::SaveCaption, label(SaveCaption::memoryId, uuid), label(SaveCaption::caption, text))
+                labeled("saveReaction", ::SaveReaction, label(SaveReaction::memoryId, uuid), label(SaveReaction::emoji, text))
+                labeled("deleteMemory", ::DeleteMemory, label(DeleteMemory::memoryId, uuid))
+                labeled("memoryDeleted", ::MemoryDeleted, label(MemoryDeleted::memoryId, uuid))
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine (the `sheet` slot and both islands' summaries) laid over [initial]. */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         // A detail screen belongs to one memory for its whole life; the host mounts a new one per route.

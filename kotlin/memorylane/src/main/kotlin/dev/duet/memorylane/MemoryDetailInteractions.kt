@@ -1,12 +1,12 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.kernel.Effect
-import duet.kernel.Reduced
-import duet.kernel.reduced
-import memorylane.MemoryDetail.Action
-import memorylane.MemoryDetail.EffectPayload
-import memorylane.MemoryDetail.Sheet
-import memorylane.MemoryDetail.State
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
+import dev.duet.memorylane.MemoryDetail.Action
+import dev.duet.memorylane.MemoryDetail.EffectPayload
+import dev.duet.memorylane.MemoryDetail.Sheet
+import dev.duet.memorylane.MemoryDetail.State
 
 /**
  * Everything after the memory has loaded: editing, sharing, reacting, islands, deleting.

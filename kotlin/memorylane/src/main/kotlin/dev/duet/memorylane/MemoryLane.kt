@@ -1,19 +1,21 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.kernel.Feature
-import duet.replay.ReplayRegistry
-import duet.replay.ReplayServer
+import dev.duet.composition.Embedding
+import dev.duet.kernel.Feature
+import dev.duet.replay.ReplayRegistry
 
-/** Memory Lane's twin: the 16 features the Swift reference app has, by the same names. */
+/** Memory Lane's twin: the 16 features the Swift reference app has, by the same names, and the seams between them. */
 object MemoryLane {
     val features: List<Feature<*, *, *>> = listOf(
         RootNav, Splash, Registration, IntroduceYourself, Onboarding, Accept, EnterCode, MainNav,
         Timeline, MemoryDetail, Capture, Shared, SharePicker, InviteCode, Profile, Priming)
-}
 
-/** The runner: serves Memory Lane over the replay protocol on stdin/stdout. */
-fun main() {
-    val registry = ReplayRegistry("kotlin")
-    MemoryLane.features.forEach { registry.register(it) }
-    ReplayServer(registry).serve()
+    val seams: List<Embedding<*, *, *, *, *>> =
+        RootNavEmbeddings.all + MainNavEmbeddings.all + TimelineEmbeddings.all + SharedEmbeddings.all + MemoryDetailEmbeddings.all
+
+    /** What the runner serves. */
+    fun registry(): ReplayRegistry = ReplayRegistry("kotlin").apply {
+        features.forEach { register(it) }
+        addSeams(seams)
+    }
 }

@@ -1,14 +1,15 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Codecs
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.Codecs
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 
 /**
  * Three explainer pages and a finish. `page` is feature data: nothing mounts a child from it,
@@ -29,12 +30,10 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
         val furthestPageIndex: Long = 0,
         val skipped: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val page = field("page", Page.coding) { it.page }
-            private val furthestPageIndex = field("furthestPageIndex", int) { it.furthestPageIndex }
-            private val skipped = field("skipped", bool) { it.skipped }
-            override fun build(f: Fields) = State(f[page], f[furthestPageIndex], f[skipped])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::page, Page.coding),
+            field(State::furthestPageIndex, int),
+            field(State::skipped, bool)))
     }
 
     sealed class Action {
@@ -45,10 +44,10 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit { NextTapped }
-                unit { BackTapped }
-                labeled(::PageSwiped, label("toIndex", int, PageSwiped::toIndex))
-                unit { SkipTapped }
+                unit("nextTapped") { NextTapped }
+                unit("backTapped") { BackTapped }
+                labeled("pageSwiped", ::PageSwiped, label(PageSwiped::toIndex, int))
+                unit("skipTapped") { SkipTapped }
             }
         }
     }
@@ -60,16 +59,13 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::TrackSkipped, label("atIndex", int, TrackSkipped::atIndex))
-                unit { OnboardingCompleted }
+                labeled("trackSkipped", ::TrackSkipped, label(TrackSkipped::atIndex, int))
+                unit("onboardingCompleted") { OnboardingCompleted }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (`page` is data by ruling, so nothing is taken from it). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> {
         val pages = Page.values()

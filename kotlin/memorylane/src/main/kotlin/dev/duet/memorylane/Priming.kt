@@ -1,13 +1,14 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.time.Instant
 
 /** Asks, in our words first, whether reminders are welcome; only then the system prompt. */
@@ -18,12 +19,10 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
         val answeredAt: Instant? = null,
         val granted: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val isRequesting = field("isRequesting", bool) { it.isRequesting }
-            private val answeredAt = field("answeredAt", optional(date)) { it.answeredAt }
-            private val granted = field("granted", bool) { it.granted }
-            override fun build(f: Fields) = State(f[isRequesting], f[answeredAt], f[granted])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::isRequesting, bool),
+            field(State::answeredAt, optional(date)),
+            field(State::granted, bool)))
     }
 
     sealed class Action {
@@ -33,9 +32,10 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit { EnableTapped }
-                labeled(::AuthorizationAnswered, label("granted", bool, AuthorizationAnswered::granted), label("at", date, AuthorizationAnswered::at))
-                labeled(::NotNowTapped, label("at", date, NotNowTapped::at))
+                unit("enableTapped") { EnableTapped }
+                labeled("authorizationAnswered", ::AuthorizationAnswered, label(AuthorizationAnswered::granted, bool),
+                    label(AuthorizationAnswered::at, date))
+                labeled("notNowTapped", ::NotNowTapped, label(NotNowTapped::at, date))
             }
         }
     }
@@ -48,17 +48,14 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit { RequestAuthorization }
-                unit { ScheduleWeeklyReminder }
-                labeled(::PrimingFinished, label("granted", bool, PrimingFinished::granted))
+                unit("requestAuthorization") { RequestAuthorization }
+                unit("scheduleWeeklyReminder") { ScheduleWeeklyReminder }
+                labeled("primingFinished", ::PrimingFinished, label(PrimingFinished::granted, bool))
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         Action.EnableTapped ->

@@ -1,13 +1,14 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /** The user's profile: friends, incoming friend requests, inviting more, signing out. */
@@ -23,17 +24,14 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
         /** Requests answered but not yet confirmed by the server, to put back on failure. */
         val answeringRequests: List<Friend> = emptyList()
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val displayName = field("displayName", text) { it.displayName }
-            private val friends = field("friends", list(Friend.Coding)) { it.friends }
-            private val requests = field("requests", list(Friend.Coding)) { it.requests }
-            private val isLoading = field("isLoading", bool) { it.isLoading }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            private val bannerMessage = field("bannerMessage", text) { it.bannerMessage }
-            private val answeringRequests = field("answeringRequests", list(Friend.Coding)) { it.answeringRequests }
-            override fun build(f: Fields) =
-                State(f[displayName], f[friends], f[requests], f[isLoading], f[errorMessage], f[bannerMessage], f[answeringRequests])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::displayName, text),
+            field(State::friends, list(Friend.Coding)),
+            field(State::requests, list(Friend.Coding)),
+            field(State::isLoading, bool),
+            field(State::errorMessage, text),
+            field(State::bannerMessage, text),
+            field(State::answeringRequests, list(Friend.Coding))))
     }
 
     sealed class Action {
@@ -50,17 +48,18 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit { Appeared }
-                labeled(::ProfileLoaded, label("displayName", text, ProfileLoaded::displayName),
-                    label("friends", list(Friend.Coding), ProfileLoaded::friends), label("requests", list(Friend.Coding), ProfileLoaded::requests))
-                labeled(::ProfileLoadFailed, label("message", text, ProfileLoadFailed::message))
-                labeled(::RequestAccepted, label("friendId", uuid, RequestAccepted::friendId))
-                labeled(::RequestDeclined, label("friendId", uuid, RequestDeclined::friendId))
-                labeled(::RequestAnswerConfirmed, label("friendId", uuid, RequestAnswerConfirmed::friendId))
-                labeled(::RequestAnswerFailed, label("friendId", uuid, RequestAnswerFailed::friendId))
-                labeled(::RemoveFriendTapped, label("friendId", uuid, RemoveFriendTapped::friendId))
-                unit { InviteFriendsTapped }
-                unit { SignOutTapped }
+                unit("appeared") { Appeared }
+                labeled("profileLoaded", ::ProfileLoaded, label(ProfileLoaded::displayName, text),
+                    label(ProfileLoaded::friends, list(Friend.Coding)),
+                    label(ProfileLoaded::requests, list(Friend.Coding)))
+                labeled("profileLoadFailed", ::ProfileLoadFailed, label(ProfileLoadFailed::message, text))
+                labeled("requestAccepted", ::RequestAccepted, label(RequestAccepted::friendId, uuid))
+                labeled("requestDeclined", ::RequestDeclined, label(RequestDeclined::friendId, uuid))
+                labeled("requestAnswerConfirmed", ::RequestAnswerConfirmed, label(RequestAnswerConfirmed::friendId, uuid))
+                labeled("requestAnswerFailed", ::RequestAnswerFailed, label(RequestAnswerFailed::friendId, uuid))
+                labeled("removeFriendTapped", ::RemoveFriendTapped, label(RemoveFriendTapped::friendId, uuid))
+                unit("inviteFriendsTapped") { InviteFriendsTapped }
+                unit("signOutTapped") { SignOutTapped }
             }
         }
     }
@@ -76,19 +75,16 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit { LoadProfile }
-                labeled(::AnswerRequest, label("friendId", uuid, AnswerRequest::friendId), label("accept", bool, AnswerRequest::accept))
-                labeled(::RemoveFriend, label("friendId", uuid, RemoveFriend::friendId))
-                labeled(::InviteRequested, label("prefilledCode", optional(text), InviteRequested::prefilledCode))
-                unit { SignOutRequested }
+                unit("loadProfile") { LoadProfile }
+                labeled("answerRequest", ::AnswerRequest, label(AnswerRequest::friendId, uuid), label(AnswerRequest::accept, bool))
+                labeled("removeFriend", ::RemoveFriend, label(RemoveFriend::friendId, uuid))
+                labeled("inviteRequested", ::InviteRequested, label(InviteRequested::prefilledCode, optional(text)))
+                unit("signOutRequested") { SignOutRequested }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         Action.Appeared ->

@@ -1,14 +1,15 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
-import java.util.Locale
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
+import dev.duet.text.CaseMapping
 import java.util.UUID
 
 /** Sign-up form: email, password, terms; validated on submit with copy per field. */
@@ -26,18 +27,15 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
         val serverError: String = "",
         val isSubmitting: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val email = field("email", text) { it.email }
-            private val password = field("password", text) { it.password }
-            private val acceptedTerms = field("acceptedTerms", bool) { it.acceptedTerms }
-            private val emailError = field("emailError", text) { it.emailError }
-            private val passwordError = field("passwordError", text) { it.passwordError }
-            private val termsError = field("termsError", text) { it.termsError }
-            private val serverError = field("serverError", text) { it.serverError }
-            private val isSubmitting = field("isSubmitting", bool) { it.isSubmitting }
-            override fun build(f: Fields) = State(f[email], f[password], f[acceptedTerms], f[emailError], f[passwordError],
-                f[termsError], f[serverError], f[isSubmitting])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::email, text),
+            field(State::password, text),
+            field(State::acceptedTerms, bool),
+            field(State::emailError, text),
+            field(State::passwordError, text),
+            field(State::termsError, text),
+            field(State::serverError, text),
+            field(State::isSubmitting, bool)))
     }
 
     sealed class Action {
@@ -51,13 +49,13 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
 
         companion object Coding : SumCodec<Action>() {
             init {
-                single(::EmailChanged, text, EmailChanged::email)
-                single(::PasswordChanged, text, PasswordChanged::password)
-                single(::TermsToggled, bool, TermsToggled::accepted)
-                unit { SubmitTapped }
-                labeled(::RegistrationSucceeded, label("userId", uuid, RegistrationSucceeded::userId))
-                labeled(::RegistrationFailed, label("reason", text, RegistrationFailed::reason))
-                unit { HaveACodeTapped }
+                single("emailChanged", ::EmailChanged, text, EmailChanged::email)
+                single("passwordChanged", ::PasswordChanged, text, PasswordChanged::password)
+                single("termsToggled", ::TermsToggled, bool, TermsToggled::accepted)
+                unit("submitTapped") { SubmitTapped }
+                labeled("registrationSucceeded", ::RegistrationSucceeded, label(RegistrationSucceeded::userId, uuid))
+                labeled("registrationFailed", ::RegistrationFailed, label(RegistrationFailed::reason, text))
+                unit("haveACodeTapped") { HaveACodeTapped }
             }
         }
     }
@@ -71,17 +69,14 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::Register, label("email", text, Register::email), label("password", text, Register::password))
-                labeled(::Registered, label("userId", uuid, Registered::userId))
-                unit { EnterCodeRequested }
+                labeled("register", ::Register, label(Register::email, text), label(Register::password, text))
+                labeled("registered", ::Registered, label(Registered::userId, uuid))
+                unit("enterCodeRequested") { EnterCodeRequested }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.EmailChanged -> state.copy(email = action.email, emailError = "", serverError = "").reduced()
@@ -102,7 +97,7 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
 
     private fun submit(state: State): Reduced<State, EffectPayload> {
         if (state.isSubmitting) return state.reduced()
-        val email = Text.trimWhitespace(state.email).toLowerCase(Locale.ROOT)
+        val email = CaseMapping.lowercase(Text.trimWhitespace(state.email))
         val checked = state.copy(
             emailError = RegistrationRules.emailError(email),
             passwordError = RegistrationRules.passwordError(state.password),

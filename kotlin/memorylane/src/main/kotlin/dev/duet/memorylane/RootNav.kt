@@ -1,14 +1,15 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.Role
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.Role
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /** The app's root: one full-screen phase at a time, moved only by reducer edges. */
@@ -18,12 +19,10 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
      * seed, so a relaunch restored from the spine knows where progress stands.
      */
     data class Session(val userId: UUID, val displayName: String = "", val onboarded: Boolean = false) {
-        companion object Coding : StructCodec<Session>() {
-            private val displayName = field("displayName", text) { it.displayName }
-            private val onboarded = field("onboarded", bool) { it.onboarded }
-            private val userId = field("userId", uuid) { it.userId }
-            override fun build(f: Fields) = Session(f[userId], f[displayName], f[onboarded])
-        }
+        companion object Coding : StructCodec<Session>(members(::Session,
+            field(Session::userId, uuid),
+            field(Session::displayName, text),
+            field(Session::onboarded, bool)))
     }
 
     sealed class Phase {
@@ -40,12 +39,12 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
 
         companion object Coding : SumCodec<Phase>() {
             init {
-                unit { Splash }
-                unit { Registration }
-                single(::IntroduceYourself, Session.Coding, IntroduceYourself::session)
-                single(::Onboarding, Session.Coding, Onboarding::session)
-                single(::Main, Session.Coding, Main::session)
-                labeled(::Accept, label("code", text, Accept::code), label("session", optional(Session.Coding), Accept::session))
+                unit("splash") { Splash }
+                unit("registration") { Registration }
+                single("introduceYourself", ::IntroduceYourself, Session.Coding, IntroduceYourself::session)
+                single("onboarding", ::Onboarding, Session.Coding, Onboarding::session)
+                single("main", ::Main, Session.Coding, Main::session)
+                labeled("accept", ::Accept, label(Accept::code, text), label(Accept::session, optional(Session.Coding)))
             }
 
             /**
@@ -67,12 +66,10 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
         val isEnterCodePresented: Boolean = false,
         val acceptedInviteCount: Long = 0
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val phase = field("phase", Phase.Coding, Role.Stage) { it.phase }
-            private val isEnterCodePresented = field("isEnterCodePresented", bool) { it.isEnterCodePresented }
-            private val acceptedInviteCount = field("acceptedInviteCount", int) { it.acceptedInviteCount }
-            override fun build(f: Fields) = State(f[phase], f[isEnterCodePresented], f[acceptedInviteCount])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::phase, Phase.Coding, Role.Stage),
+            field(State::isEnterCodePresented, bool),
+            field(State::acceptedInviteCount, int)))
     }
 
     sealed class Action {
@@ -91,19 +88,20 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
 
         companion object Coding : SumCodec<Action>() {
             init {
-                labeled(::SessionRestored, label("userId", uuid, SessionRestored::userId),
-                    label("displayName", text, SessionRestored::displayName), label("onboarded", bool, SessionRestored::onboarded))
-                unit { NoSession }
-                labeled(::Registered, label("userId", uuid, Registered::userId))
-                labeled(::Introduced, label("displayName", text, Introduced::displayName))
-                unit { OnboardingCompleted }
-                labeled(::InviteLinkOpened, label("code", text, InviteLinkOpened::code))
-                labeled(::InviteAccepted, label("code", text, InviteAccepted::code))
-                unit { InviteDeclined }
-                unit { EnterCodeRequested }
-                unit { EnterCodeDismissed }
-                labeled(::CodeEntered, label("code", text, CodeEntered::code))
-                unit { SignOutRequested }
+                labeled("sessionRestored", ::SessionRestored, label(SessionRestored::userId, uuid),
+                    label(SessionRestored::displayName, text),
+                    label(SessionRestored::onboarded, bool))
+                unit("noSession") { NoSession }
+                labeled("registered", ::Registered, label(Registered::userId, uuid))
+                labeled("introduced", ::Introduced, label(Introduced::displayName, text))
+                unit("onboardingCompleted") { OnboardingCompleted }
+                labeled("inviteLinkOpened", ::InviteLinkOpened, label(InviteLinkOpened::code, text))
+                labeled("inviteAccepted", ::InviteAccepted, label(InviteAccepted::code, text))
+                unit("inviteDeclined") { InviteDeclined }
+                unit("enterCodeRequested") { EnterCodeRequested }
+                unit("enterCodeDismissed") { EnterCodeDismissed }
+                labeled("codeEntered", ::CodeEntered, label(CodeEntered::code, text))
+                unit("signOutRequested") { SignOutRequested }
             }
         }
     }
@@ -114,17 +112,15 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::PersistSession, label("userId", uuid, PersistSession::userId),
-                    label("displayName", text, PersistSession::displayName), label("onboarded", bool, PersistSession::onboarded))
-                unit { ClearSession }
+                labeled("persistSession", ::PersistSession, label(PersistSession::userId, uuid),
+                    label(PersistSession::displayName, text),
+                    label(PersistSession::onboarded, bool))
+                unit("clearSession") { ClearSession }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine (the `phase` stage, with the session it carries) laid over [initial]. */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.SessionRestored ->

@@ -1,13 +1,14 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /** Choosing who sees a memory: friends (pick at least one) or a link, with or without place. */
@@ -23,17 +24,14 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
         val isSending: Boolean = false,
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val memoryId = field("memoryId", optional(uuid)) { it.memoryId }
-            private val config = field("config", ShareConfig.Coding) { it.config }
-            private val friends = field("friends", list(Friend.Coding)) { it.friends }
-            private val selectedFriendIds = field("selectedFriendIds", list(uuid)) { it.selectedFriendIds }
-            private val isLoadingFriends = field("isLoadingFriends", bool) { it.isLoadingFriends }
-            private val isSending = field("isSending", bool) { it.isSending }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            override fun build(f: Fields) = State(f[memoryId], f[config], f[friends], f[selectedFriendIds], f[isLoadingFriends],
-                f[isSending], f[errorMessage])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::memoryId, optional(uuid)),
+            field(State::config, ShareConfig.Coding),
+            field(State::friends, list(Friend.Coding)),
+            field(State::selectedFriendIds, list(uuid)),
+            field(State::isLoadingFriends, bool),
+            field(State::isSending, bool),
+            field(State::errorMessage, text)))
     }
 
     sealed class Action {
@@ -50,16 +48,16 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
 
         companion object Coding : SumCodec<Action>() {
             init {
-                labeled(::Appeared, label("memoryId", uuid, Appeared::memoryId), label("config", ShareConfig.Coding, Appeared::config))
-                single(::FriendsLoaded, list(Friend.Coding), FriendsLoaded::friends)
-                labeled(::FriendsLoadFailed, label("message", text, FriendsLoadFailed::message))
-                labeled(::FriendToggled, label("friendId", uuid, FriendToggled::friendId))
-                single(::AudienceChanged, text, AudienceChanged::audience)
-                single(::IncludeLocationToggled, bool, IncludeLocationToggled::include)
-                unit { SendTapped }
-                unit { ShareSucceeded }
-                labeled(::ShareFailed, label("message", text, ShareFailed::message))
-                unit { CancelTapped }
+                labeled("appeared", ::Appeared, label(Appeared::memoryId, uuid), label(Appeared::config, ShareConfig.Coding))
+                single("friendsLoaded", ::FriendsLoaded, list(Friend.Coding), FriendsLoaded::friends)
+                labeled("friendsLoadFailed", ::FriendsLoadFailed, label(FriendsLoadFailed::message, text))
+                labeled("friendToggled", ::FriendToggled, label(FriendToggled::friendId, uuid))
+                single("audienceChanged", ::AudienceChanged, text, AudienceChanged::audience)
+                single("includeLocationToggled", ::IncludeLocationToggled, bool, IncludeLocationToggled::include)
+                unit("sendTapped") { SendTapped }
+                unit("shareSucceeded") { ShareSucceeded }
+                labeled("shareFailed", ::ShareFailed, label(ShareFailed::message, text))
+                unit("cancelTapped") { CancelTapped }
             }
         }
     }
@@ -74,19 +72,17 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit { LoadFriends }
-                labeled(::Share, label("memoryId", uuid, Share::memoryId), label("friendIds", list(uuid), Share::friendIds),
-                    label("config", ShareConfig.Coding, Share::config))
-                labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
-                unit { SheetDismissed }
+                unit("loadFriends") { LoadFriends }
+                labeled("share", ::Share, label(Share::memoryId, uuid),
+                    label(Share::friendIds, list(uuid)),
+                    label(Share::config, ShareConfig.Coding))
+                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
+                unit("sheetDismissed") { SheetDismissed }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         is Action.Appeared ->

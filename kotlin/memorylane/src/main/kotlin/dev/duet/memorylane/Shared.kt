@@ -1,14 +1,15 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.Role
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.Role
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /** "Shared with me": memories from friends, a detail stack and a reshare sheet. */
@@ -20,8 +21,9 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
 
         companion object Coding : SumCodec<Route>() {
             init {
-                labeled(::MemoryDetail, label("memoryId", uuid, MemoryDetail::memoryId), label("context", text, MemoryDetail::context),
-                    label("startEditing", bool, MemoryDetail::startEditing))
+                labeled("memoryDetail", ::MemoryDetail, label(MemoryDetail::memoryId, uuid),
+                    label(MemoryDetail::context, text),
+                    label(MemoryDetail::startEditing, bool))
             }
         }
     }
@@ -31,7 +33,7 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
 
         companion object Coding : SumCodec<Sheet>() {
             init {
-                labeled(::SharePicker, label("memoryId", uuid, SharePicker::memoryId), label("config", ShareConfig.Coding, SharePicker::config))
+                labeled("sharePicker", ::SharePicker, label(SharePicker::memoryId, uuid), label(SharePicker::config, ShareConfig.Coding))
             }
         }
     }
@@ -47,17 +49,14 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
     ) {
         fun memory(id: UUID): SharedMemory? = memories.firstOrNull { it.id == id }
 
-        companion object Coding : StructCodec<State>() {
-            private val path = field("path", list(Route.Coding), Role.Path) { it.path }
-            private val sheet = field("sheet", optional(Sheet.Coding), Role.Slot) { it.sheet }
-            private val memories = field("memories", list(SharedMemory.Coding)) { it.memories }
-            private val onlyUnseen = field("onlyUnseen", bool) { it.onlyUnseen }
-            private val isLoading = field("isLoading", bool) { it.isLoading }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            private val bannerMessage = field("bannerMessage", text) { it.bannerMessage }
-            override fun build(f: Fields) =
-                State(f[path], f[sheet], f[memories], f[onlyUnseen], f[isLoading], f[errorMessage], f[bannerMessage])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::path, list(Route.Coding), Role.Path),
+            field(State::sheet, optional(Sheet.Coding), Role.Slot),
+            field(State::memories, list(SharedMemory.Coding)),
+            field(State::onlyUnseen, bool),
+            field(State::isLoading, bool),
+            field(State::errorMessage, text),
+            field(State::bannerMessage, text)))
     }
 
     sealed class Action {
@@ -75,17 +74,17 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit { Appeared }
-                single(::MemoriesLoaded, list(SharedMemory.Coding), MemoriesLoaded::memories)
-                labeled(::LoadFailed, label("message", text, LoadFailed::message))
-                single(::UnseenFilterToggled, bool, UnseenFilterToggled::onlyUnseen)
-                labeled(::MemoryTapped, label("memoryId", uuid, MemoryTapped::memoryId))
-                labeled(::EditTapped, label("memoryId", uuid, EditTapped::memoryId))
-                labeled(::ReshareTapped, label("memoryId", uuid, ReshareTapped::memoryId))
-                labeled(::DeepLinkOpened, label("memoryId", uuid, DeepLinkOpened::memoryId))
-                unit { BackTapped }
-                unit { SheetDismissed }
-                labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
+                unit("appeared") { Appeared }
+                single("memoriesLoaded", ::MemoriesLoaded, list(SharedMemory.Coding), MemoriesLoaded::memories)
+                labeled("loadFailed", ::LoadFailed, label(LoadFailed::message, text))
+                single("unseenFilterToggled", ::UnseenFilterToggled, bool, UnseenFilterToggled::onlyUnseen)
+                labeled("memoryTapped", ::MemoryTapped, label(MemoryTapped::memoryId, uuid))
+                labeled("editTapped", ::EditTapped, label(EditTapped::memoryId, uuid))
+                labeled("reshareTapped", ::ReshareTapped, label(ReshareTapped::memoryId, uuid))
+                labeled("deepLinkOpened", ::DeepLinkOpened, label(DeepLinkOpened::memoryId, uuid))
+                unit("backTapped") { BackTapped }
+                unit("sheetDismissed") { SheetDismissed }
+                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
             }
         }
     }
@@ -96,16 +95,13 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit { LoadShared }
-                labeled(::MarkSeen, label("memoryId", uuid, MarkSeen::memoryId))
+                unit("loadShared") { LoadShared }
+                labeled("markSeen", ::MarkSeen, label(MarkSeen::memoryId, uuid))
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine (the `path` stack and the `sheet` slot) laid over [initial]. */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         Action.Appeared ->

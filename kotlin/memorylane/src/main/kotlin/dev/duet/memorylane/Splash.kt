@@ -1,13 +1,14 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /** The first screen: restores the stored session, retrying on failure, then tells the root. */
@@ -20,12 +21,10 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
         /** Empty when there is nothing to say. */
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>() {
-            private val isLoading = field("isLoading", bool) { it.isLoading }
-            private val attempts = field("attempts", int) { it.attempts }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            override fun build(f: Fields) = State(f[isLoading], f[attempts], f[errorMessage])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::isLoading, bool),
+            field(State::attempts, int),
+            field(State::errorMessage, text)))
     }
 
     sealed class Action {
@@ -37,12 +36,13 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit { Appeared }
-                labeled(::SessionLoaded, label("userId", uuid, SessionLoaded::userId),
-                    label("displayName", text, SessionLoaded::displayName), label("onboarded", bool, SessionLoaded::onboarded))
-                unit { SessionMissing }
-                labeled(::SessionLoadFailed, label("message", text, SessionLoadFailed::message))
-                unit { RetryTapped }
+                unit("appeared") { Appeared }
+                labeled("sessionLoaded", ::SessionLoaded, label(SessionLoaded::userId, uuid),
+                    label(SessionLoaded::displayName, text),
+                    label(SessionLoaded::onboarded, bool))
+                unit("sessionMissing") { SessionMissing }
+                labeled("sessionLoadFailed", ::SessionLoadFailed, label(SessionLoadFailed::message, text))
+                unit("retryTapped") { RetryTapped }
             }
         }
     }
@@ -56,18 +56,16 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                unit { LoadSession }
-                labeled(::SessionRestored, label("userId", uuid, SessionRestored::userId),
-                    label("displayName", text, SessionRestored::displayName), label("onboarded", bool, SessionRestored::onboarded))
-                unit { NoSession }
+                unit("loadSession") { LoadSession }
+                labeled("sessionRestored", ::SessionRestored, label(SessionRestored::userId, uuid),
+                    label(SessionRestored::displayName, text),
+                    label(SessionRestored::onboarded, bool))
+                unit("noSession") { NoSession }
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine laid over [initial] (no L0 fields). */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         Action.Appeared -> if (state.isLoading || state.attempts != 0L) state.reduced() else load(state)

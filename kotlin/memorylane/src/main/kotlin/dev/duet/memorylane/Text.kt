@@ -1,4 +1,4 @@
-package memorylane
+package dev.duet.memorylane
 
 /**
  * The string questions Memory Lane's reducers ask, answered as Swift answers them: the JVM's
@@ -45,7 +45,7 @@ internal object Text {
             val c = s.codePointAt(i)
             i += Character.charCount(c)
             val joins = previous >= 0 && (isExtending(c) || previous == ZERO_WIDTH_JOINER ||
-                (isRegionalIndicator(c) && regionalRun % 2 == 1) || (previous == '\r'.toInt() && c == '\n'.toInt()))
+                (isRegionalIndicator(c) && regionalRun % 2 == 1) || (previous == 0x0D && c == 0x0A))
             regionalRun = if (isRegionalIndicator(c)) regionalRun + 1 else 0
             if (!joins) count++
             previous = c

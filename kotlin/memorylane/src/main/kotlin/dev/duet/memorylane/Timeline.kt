@@ -1,14 +1,15 @@
-package memorylane
+package dev.duet.memorylane
 
-import duet.coding.Fields
-import duet.coding.Role
-import duet.coding.StructCodec
-import duet.coding.SumCodec
-import duet.dialect.JsonValue
-import duet.kernel.Effect
-import duet.kernel.Feature
-import duet.kernel.Reduced
-import duet.kernel.reduced
+import dev.duet.coding.Role
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.label
+import dev.duet.coding.members
+import dev.duet.kernel.Effect
+import dev.duet.kernel.Feature
+import dev.duet.kernel.Reduced
+import dev.duet.kernel.reduced
 import java.util.UUID
 
 /**
@@ -23,8 +24,10 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
 
         companion object Coding : SumCodec<Route>() {
             init {
-                labeled(::MemoryDetail, label("memoryId", uuid, MemoryDetail::memoryId), label("context", text, MemoryDetail::context),
-                    label("startEditing", bool, MemoryDetail::startEditing), label("startSharing", bool, MemoryDetail::startSharing))
+                labeled("memoryDetail", ::MemoryDetail, label(MemoryDetail::memoryId, uuid),
+                    label(MemoryDetail::context, text),
+                    label(MemoryDetail::startEditing, bool),
+                    label(MemoryDetail::startSharing, bool))
             }
         }
     }
@@ -34,7 +37,7 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
 
         companion object Coding : SumCodec<Sheet>() {
             init {
-                labeled(::SharePicker, label("memoryId", uuid, SharePicker::memoryId), label("config", ShareConfig.Coding, SharePicker::config))
+                labeled("sharePicker", ::SharePicker, label(SharePicker::memoryId, uuid), label(SharePicker::config, ShareConfig.Coding))
             }
         }
     }
@@ -53,19 +56,16 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
     ) {
         fun memory(id: UUID): MemorySummary? = memories.firstOrNull { it.id == id }
 
-        companion object Coding : StructCodec<State>() {
-            private val path = field("path", list(Route.Coding), Role.Path) { it.path }
-            private val sheet = field("sheet", optional(Sheet.Coding), Role.Slot) { it.sheet }
-            private val memories = field("memories", list(MemorySummary.Coding)) { it.memories }
-            private val nextCursor = field("nextCursor", text) { it.nextCursor }
-            private val isLoading = field("isLoading", bool) { it.isLoading }
-            private val isLoadingMore = field("isLoadingMore", bool) { it.isLoadingMore }
-            private val errorMessage = field("errorMessage", text) { it.errorMessage }
-            private val bannerMessage = field("bannerMessage", text) { it.bannerMessage }
-            private val deletedMemoryIds = field("deletedMemoryIds", list(uuid)) { it.deletedMemoryIds }
-            override fun build(f: Fields) = State(f[path], f[sheet], f[memories], f[nextCursor], f[isLoading], f[isLoadingMore],
-                f[errorMessage], f[bannerMessage], f[deletedMemoryIds])
-        }
+        companion object Coding : StructCodec<State>(members(::State,
+            field(State::path, list(Route.Coding), Role.Path),
+            field(State::sheet, optional(Sheet.Coding), Role.Slot),
+            field(State::memories, list(MemorySummary.Coding)),
+            field(State::nextCursor, text),
+            field(State::isLoading, bool),
+            field(State::isLoadingMore, bool),
+            field(State::errorMessage, text),
+            field(State::bannerMessage, text),
+            field(State::deletedMemoryIds, list(uuid))))
     }
 
     sealed class Action {
@@ -87,22 +87,22 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
 
         companion object Coding : SumCodec<Action>() {
             init {
-                unit { Appeared }
-                unit { RefreshPulled }
-                unit { ReachedEnd }
-                labeled(::PageLoaded, label("memories", list(MemorySummary.Coding), PageLoaded::memories),
-                    label("nextCursor", text, PageLoaded::nextCursor))
-                labeled(::PageLoadFailed, label("message", text, PageLoadFailed::message))
-                labeled(::MemoryTapped, label("memoryId", uuid, MemoryTapped::memoryId))
-                labeled(::EditTapped, label("memoryId", uuid, EditTapped::memoryId))
-                labeled(::ShareTapped, label("memoryId", uuid, ShareTapped::memoryId))
-                labeled(::DeepLinkOpened, label("memoryId", uuid, DeepLinkOpened::memoryId), label("intent", text, DeepLinkOpened::intent))
-                unit { BackTapped }
-                unit { PopToRootTapped }
-                unit { SheetDismissed }
-                labeled(::ShareFinished, label("memoryId", uuid, ShareFinished::memoryId), label("recipientCount", int, ShareFinished::recipientCount))
-                labeled(::MemoryDeleted, label("memoryId", uuid, MemoryDeleted::memoryId))
-                unit { BannerDismissed }
+                unit("appeared") { Appeared }
+                unit("refreshPulled") { RefreshPulled }
+                unit("reachedEnd") { ReachedEnd }
+                labeled("pageLoaded", ::PageLoaded, label(PageLoaded::memories, list(MemorySummary.Coding)),
+                    label(PageLoaded::nextCursor, text))
+                labeled("pageLoadFailed", ::PageLoadFailed, label(PageLoadFailed::message, text))
+                labeled("memoryTapped", ::MemoryTapped, label(MemoryTapped::memoryId, uuid))
+                labeled("editTapped", ::EditTapped, label(EditTapped::memoryId, uuid))
+                labeled("shareTapped", ::ShareTapped, label(ShareTapped::memoryId, uuid))
+                labeled("deepLinkOpened", ::DeepLinkOpened, label(DeepLinkOpened::memoryId, uuid), label(DeepLinkOpened::intent, text))
+                unit("backTapped") { BackTapped }
+                unit("popToRootTapped") { PopToRootTapped }
+                unit("sheetDismissed") { SheetDismissed }
+                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
+                labeled("memoryDeleted", ::MemoryDeleted, label(MemoryDeleted::memoryId, uuid))
+                unit("bannerDismissed") { BannerDismissed }
             }
         }
     }
@@ -112,15 +112,12 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
 
         companion object Coding : SumCodec<EffectPayload>() {
             init {
-                labeled(::LoadPage, label("cursor", text, LoadPage::cursor))
+                labeled("loadPage", ::LoadPage, label(LoadPage::cursor, text))
             }
         }
     }
 
     override val initial = State()
-
-    /** Restore: the spine (the `path` stack and the `sheet` slot) laid over [initial]. */
-    override fun restore(spine: JsonValue) = super.restore(spine)
 
     override fun reduce(state: State, action: Action): Reduced<State, EffectPayload> = when (action) {
         Action.Appeared -> if (state.memories.isNotEmpty() || state.isLoading) state.reduced() else loadFirstPage(state)

@@ -1,67 +1,86 @@
-package duet.test
+package dev.duet.memorylane
 
-import duet.coding.SumCodec
-import duet.dialect.Dialect
-import duet.kernel.Feature
-import duet.structure.FieldDescription
-import duet.structure.FeatureStructure
-import memorylane.MainNav
-import memorylane.MemoryLane
+import dev.duet.coding.Codec
+import dev.duet.coding.CodecCheck
+import dev.duet.coding.StructCodec
+import dev.duet.coding.SumCodec
+import dev.duet.coding.field
+import dev.duet.coding.members
+import dev.duet.kernel.Feature
+import dev.duet.testing.Repository
+import dev.duet.testing.expect
 import kotlin.reflect.KClass
+import org.junit.Assert.assertEquals
+import org.junit.Test
 
 /**
- * The codecs are the one description of a feature's types, so they must cover them: every
- * sealed subclass of every action, effect and kind type is a registered case, in declaration
- * order. (kotlin-reflect is used here only; the runner does without it.)
+ * The codecs are the one description of a feature's types, so they must cover them and say what
+ * they hold: every sealed subclass of every sum type a feature codes is a registered case, and
+ * every declaration round-trips a probe whose members all differ. (kotlin-reflect is used here
+ * only, to list sealed subclasses; the runner does without it.)
  */
-class DeclarationTests : Suite("declarations") {
-    private fun unregistered(codec: SumCodec<*>, type: KClass<*>): List<String> {
-        val declared = type.sealedSubclasses.map { SumCodec.caseName(it.java) }
-        return declared.filter { it !in codec.caseNames } + codec.caseNames.filter { it !in declared }
+class DeclarationTest {
+    /** Every sum codec reachable from the feature's state, action and effect codecs. */
+    private fun sumCodecsOf(feature: Feature<*, *, *>): List<SumCodec<*>> {
+        val seen = LinkedHashSet<Codec<*>>()
+        fun visit(codec: Codec<*>?) {
+            if (codec == null || !seen.add(codec)) return
+            visit(codec.element)
+            codec.fields?.forEach { visit(it.codec) }
+            if (codec is SumCodec<*>) codec.caseNames.forEach { visit(codec.payloadOf(it)) }
+        }
+        listOf(feature.stateCodec, feature.actionCodec, feature.effectCodec).forEach { visit(it) }
+        return seen.filterIsInstance<SumCodec<*>>()
     }
 
-    private fun sumCodecsOf(feature: Feature<*, *, *>): List<SumCodec<*>> =
-        listOf(feature.actionCodec, feature.effectCodec).filterIsInstance<SumCodec<*>>()
+    private fun uncoded(codec: SumCodec<*>, type: KClass<*>): List<String> {
+        val declared = type.sealedSubclasses.map { it.java }
+        return declared.filter { it !in codec.caseClasses }.map { it.simpleName } +
+            codec.caseClasses.filter { it !in declared }.map { "${it.simpleName} (not a case of ${type.simpleName})" }
+    }
 
-    init {
-        test("Memory Lane serves 16 features") { assertEquals(16, MemoryLane.features.size) }
-        test("every sealed case of every action and effect type is coded") {
-            for (feature in MemoryLane.features) {
-                for (codec in sumCodecsOf(feature)) {
-                    val type = codec.javaClass.enclosingClass.kotlin
-                    assertEquals(emptyList<String>(), unregistered(codec, type), "${feature.name} ${type.simpleName} cases not coded")
-                }
+    @Test fun `every sealed case of every sum type a feature codes is registered`() {
+        var checked = 0
+        for (feature in MemoryLane.features) {
+            for (codec in sumCodecsOf(feature)) {
+                val type = codec.javaClass.enclosingClass.kotlin
+                assertEquals("${feature.name}: ${type.simpleName} cases not coded", emptyList<String>(), uncoded(codec, type))
+                checked++
             }
         }
-        test("a codec that leaves a case out is caught (negative control)") {
-            val partial = object : SumCodec<MainNav.Sheet>() {
-                init { unit { MainNav.Sheet.Capture } }
+        expect(checked >= 3 * MemoryLane.features.size / 2) { "only $checked sum types were checked" }
+    }
+
+    @Test fun `a codec that leaves a case out is caught (negative control)`() {
+        val partial = object : SumCodec<MainNav.Sheet>() {
+            init { unit("capture") { MainNav.Sheet.Capture } }
+        }
+        assertEquals(listOf("InviteCode", "NotificationPriming"), uncoded(partial, MainNav.Sheet::class))
+    }
+
+    @Test fun `every declaration round-trips a probe whose members all differ`() {
+        for (feature in MemoryLane.features) {
+            for (codec in listOf(feature.stateCodec, feature.actionCodec, feature.effectCodec)) {
+                assertEquals(feature.name, emptyList<String>(), CodecCheck.mismatches(codec))
             }
-            assertEquals(listOf("inviteCode", "notificationPriming"), unregistered(partial, MainNav.Sheet::class))
         }
-        test("describe lists structural fields with their roles and kinds") {
-            val described = FeatureStructure.of(MainNav)
-            val sheet = described.fields.first { it.path == "sheet" }
-            assertEquals("slot", sheet.role)
-            assertEquals("optional<sum>", sheet.shape)
-            assertEquals(listOf("capture", "inviteCode", "notificationPriming"), sheet.kinds)
-            assertEquals("tabs", described.fields.first { it.path == "activeTab" }.role)
-        }
-        test("a runtime-only field describes as Swift's @RuntimeOnly does, and only it") {
-            class Chrome(val zoom: Long, val session: String?)
-            val codec = object : duet.coding.StructCodec<Chrome>() {
-                val zoom = field("zoom", duet.coding.Codecs.int) { it.zoom }
-                val session = runtimeOnlyField("session", duet.coding.Codecs.optional(duet.coding.Codecs.string)) { it.session }
-                override fun build(f: duet.coding.Fields) = Chrome(f[zoom], f[session])
-            }
-            val described = codec.fields.map { FieldDescription(it.name, it.codec.shape, it.role.text, it.codec.kinds, it.runtimeOnly).toJson() }
-                .map { Dialect.compact(it) }
-            assertEquals(listOf("""{"path":"session","role":"data","runtimeOnly":true,"shape":"optional<string>"}""",
-                                """{"path":"zoom","role":"data","shape":"int"}"""), described.sorted())
-        }
-        test("restore keeps the spine's structural fields and rebuilds the rest from the initial state") {
-            val restored = MainNav.restore(Dialect.parse("{\"activeTab\":{\"case\":\"profile\"},\"memoriesCaptured\":9}"))
-            assertEquals(MainNav.State(activeTab = MainNav.Tab.Profile), restored)
-        }
+    }
+
+    private data class Names(val first: String, val last: String)
+
+    @Test fun `two same-typed members declared in swapped order are caught (negative control)`() {
+        val swapped = object : StructCodec<Names>(members(::Names, field(Names::last, dev.duet.coding.Codecs.string),
+            field(Names::first, dev.duet.coding.Codecs.string))) {}
+        val found = CodecCheck.mismatches(swapped)
+        expect(found.size == 1 && found[0].contains("became")) { "$found" }
+    }
+
+    @Test fun `the runner serves exactly the features the manifest lists`() {
+        val manifest = Repository.file("parity/manifest.yaml").readLines()
+        val start = manifest.indexOf("features:")
+        val listed = manifest.drop(start + 1).takeWhile { it.isBlank() || it.startsWith(" ") }
+            .mapNotNull { Regex("^  ([a-z]+):$").find(it)?.groupValues?.get(1) }
+        expect(listed.isNotEmpty()) { "no features: section read from parity/manifest.yaml" }
+        assertEquals(listed.sorted(), MemoryLane.features.map { it.name }.sorted())
     }
 }

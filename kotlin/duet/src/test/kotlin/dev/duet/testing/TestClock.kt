@@ -1,7 +1,7 @@
-package duet.test
+package dev.duet.testing
 
-import duet.kernel.KernelClock
-import duet.kernel.ScheduledWork
+import dev.duet.kernel.KernelClock
+import dev.duet.kernel.ScheduledWork
 
 /**
  * A virtual kernel clock: time moves only when a test says so, and scheduled work runs in

@@ -1,0 +1,48 @@
+package dev.duet.replay
+
+import java.io.File
+import java.io.FileInputStream
+import java.security.MessageDigest
+
+/**
+ * The runner's build identity for the handshake's `"build"`: the hex SHA-256 of the jars on its
+ * class path (their bytes in class-path order; no paths, so it is the same on every machine).
+ * The JDK's own modules are not on the class path and do not count.
+ *
+ * ```kotlin
+ * RunnerBuild.ofClassPath()   // "3f7a…" (64 hex digits), or null when no class-path entry is a readable file
+ * ```
+ */
+object RunnerBuild {
+    fun ofClassPath(classPath: String = System.getProperty("java.class.path") ?: ""): String? {
+        val files = classPath.split(File.pathSeparatorChar).filter { it.isNotEmpty() }.map(::File).filter { it.isFile }
+        if (files.isEmpty()) return null
+        val digest = MessageDigest.getInstance("SHA-256")
+        val buffer = ByteArray(1 shl 16)
+        try {
+            for (file in files) {
+                FileInputStream(file).use { input ->
+                    while (true) {
+                        val count = input.read(buffer)
+                        if (count < 0) break
+                        digest.update(buffer, 0, count)
+                    }
+                }
+            }
+        } catch (e: java.io.IOException) {
+            return null
+        }
+        return hex(digest.digest())
+    }
+
+    private fun hex(bytes: ByteArray): String {
+        val digits = "0123456789abcdef"
+        val out = CharArray(bytes.size * 2)
+        for (i in bytes.indices) {
+            val b = bytes[i].toInt() and 0xFF
+            out[2 * i] = digits[b shr 4]
+            out[2 * i + 1] = digits[b and 0xF]
+        }
+        return String(out)
+    }
+}
