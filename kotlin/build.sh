@@ -91,9 +91,13 @@ dir="\$(cd "\$(dirname "\$0")" && pwd)"
 cds="\${DUET_KOTLIN_CDS:-}"
 if [ -z "\$cds" ] && [ -r "\$dir/memorylane.jsa" ]; then cds="-XX:SharedArchiveFile=\$dir/memorylane.jsa"; fi
 [ "\$cds" = off ] && cds=""
+classpath="\$dir/duet.jar:\$dir/memorylane.jar:$stdlib"
+# The handshake's "build": the class path's bytes hashed natively (the JVM would take longer than
+# its whole start-up); without sha256sum the runner hashes them itself.
+build="\$(cat "\$dir/duet.jar" "\$dir/memorylane.jar" "$stdlib" 2>/dev/null | sha256sum 2>/dev/null | cut -c1-64)" || build=""
 # JVM log lines go to stderr: stdout carries the protocol only.
 exec java \$cds -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr -XX:+UseSerialGC -XX:-UsePerfData -Xss8m \${DUET_KOTLIN_JAVA_OPTS:-} \\
-  -cp "\$dir/duet.jar:\$dir/memorylane.jar:$stdlib" dev.duet.memorylane.MemoryLaneRunnerKt
+  -Dduet.runnerBuild="\$build" -cp "\$classpath" dev.duet.memorylane.MemoryLaneRunnerKt
 SH
   chmod +x "$runner.tmp"
   mv "$runner.tmp" "$runner"
@@ -105,6 +109,7 @@ run_tests() {
   mkdir -p "$out/test-results"
   # shellcheck disable=SC2086
   java -Xss8m ${DUET_KOTLIN_JAVA_OPTS:-} -Dduet.repository="$here/.." -Dduet.runner="$out/memorylane-runner" \
+    -Dduet.frameworkJar="$out/duet.jar" -Dduet.appJar="$out/memorylane.jar" \
     -cp "$classpath" dev.duet.testlauncher.JUnitLauncherKt \
     --module "$module" --report "$out/test-results/$module.xml" "$out/$module-tests.jar"
 }

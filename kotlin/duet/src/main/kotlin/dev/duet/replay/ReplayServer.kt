@@ -27,7 +27,7 @@ import java.io.PrintStream
  * ReplayServer(registry).serve()     // handshake, then one response line per request until exit/EOF
  * ```
  */
-class ReplayServer(private val registry: ReplayRegistry, private val build: String? = RunnerBuild.ofClassPath()) {
+class ReplayServer(private val registry: ReplayRegistry, private val build: String? = RunnerBuild.current()) {
     /** Serves on the process's stdin/stdout; stray prints from feature code go to stderr. */
     fun serve() {
         val protocolOut = FileOutputStream(FileDescriptor.out)

@@ -10,10 +10,16 @@ import java.security.MessageDigest
  * The JDK's own modules are not on the class path and do not count.
  *
  * ```kotlin
+ * RunnerBuild.current()       // -Dduet.runnerBuild when the launcher hashed the jars (it does, natively), else ofClassPath()
  * RunnerBuild.ofClassPath()   // "3f7a…" (64 hex digits), or null when no class-path entry is a readable file
  * ```
  */
 object RunnerBuild {
+    /** The launcher's hash of the same bytes when it passed one (hashing 4 MB in a cold JVM costs more than start-up), else ours. */
+    fun current(): String? = System.getProperty("duet.runnerBuild")?.takeIf { HEX64.matches(it) } ?: ofClassPath()
+
+    private val HEX64 = Regex("[0-9a-f]{64}")
+
     fun ofClassPath(classPath: String = System.getProperty("java.class.path") ?: ""): String? {
         val files = classPath.split(File.pathSeparatorChar).filter { it.isNotEmpty() }.map(::File).filter { it.isFile }
         if (files.isEmpty()) return null

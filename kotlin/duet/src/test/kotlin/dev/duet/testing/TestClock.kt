@@ -28,7 +28,14 @@ class TestClock : KernelClock {
         val target = now + nanos
         while (true) {
             pending.removeAll { it.token.isCancelled }
-            val next = pending.filter { it.deadline <= target }.minWith(compareBy<Entry>({ it.deadline }, { it.sequence })) ?: break
+            // By hand: `minWith` returns null on Kotlin 1.3 and throws from 1.7, so it means different things.
+            var next: Entry? = null
+            for (entry in pending) {
+                if (entry.deadline > target) continue
+                val best = next
+                if (best == null || entry.deadline < best.deadline || (entry.deadline == best.deadline && entry.sequence < best.sequence)) next = entry
+            }
+            if (next == null) break
             pending.remove(next)
             now = next.deadline
             next.work()
