@@ -10,6 +10,8 @@ import dev.duet.kernel.Feature
 import dev.duet.testing.Repository
 import dev.duet.testing.expect
 import kotlin.reflect.KClass
+import kotlin.reflect.KProperty1
+import kotlin.reflect.full.primaryConstructor
 import org.junit.Assert.assertEquals
 import org.junit.Test
 
@@ -66,7 +68,43 @@ class DeclarationTest {
         }
     }
 
-    private data class Names(val first: String, val last: String)
+    /** The constructor parameters [codec] does not declare a field for; null when its type is not known here. */
+    private fun undeclaredParameters(codec: StructCodec<*>): List<String>? {
+        val type = codec.javaClass.enclosingClass?.kotlin ?: return null
+        val constructor = type.primaryConstructor ?: return null
+        val declared = codec.fields.mapNotNull { (it.read as? KProperty1<*, *>)?.name }
+        return constructor.parameters.mapNotNull { it.name }.filter { it !in declared }
+    }
+
+    @Test fun `every struct codec declares a field for every constructor parameter`() {
+        val structs = MemoryLane.features.flatMap { feature ->
+            val seen = LinkedHashSet<Codec<*>>()
+            fun visit(codec: Codec<*>?) {
+                if (codec == null || !seen.add(codec)) return
+                visit(codec.element)
+                codec.fields?.forEach { visit(it.codec) }
+                if (codec is SumCodec<*>) codec.caseNames.forEach { visit(codec.payloadOf(it)) }
+            }
+            listOf(feature.stateCodec, feature.actionCodec, feature.effectCodec).forEach { visit(it) }
+            seen.filterIsInstance<StructCodec<*>>()
+        }.distinct()
+        var checked = 0
+        for (codec in structs) {
+            val missing = undeclaredParameters(codec) ?: continue
+            assertEquals("${codec.javaClass.name}: parameters without a field", emptyList<String>(), missing)
+            checked++
+        }
+        expect(checked >= MemoryLane.features.size) { "only $checked struct codecs were checked" }
+    }
+
+    private data class Names(val first: String, val last: String) {
+        /** A codec that forgets `last` (a lambda, not the constructor reference, which would not compile with one field). */
+        object Partial : StructCodec<Names>(members({ first: String -> Names(first, "") }, field(Names::first, dev.duet.coding.Codecs.string)))
+    }
+
+    @Test fun `a parameter without a field is caught (negative control)`() {
+        assertEquals(listOf("last"), undeclaredParameters(Names.Partial))
+    }
 
     @Test fun `two same-typed members declared in swapped order are caught (negative control)`() {
         val swapped = object : StructCodec<Names>(members(::Names, field(Names::last, dev.duet.coding.Codecs.string),
