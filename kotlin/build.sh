@@ -87,14 +87,17 @@ write_runner() {
 #!/bin/sh
 # Memory Lane's Kotlin runner: the replay protocol on stdin/stdout.
 # DUET_KOTLIN_JAVA_OPTS: more JVM options. DUET_KOTLIN_CDS: "off", or JVM options replacing the archive's.
-dir="\$(cd "\$(dirname "\$0")" && pwd)"
+# No subshells or helper processes where the shell can do it: start-up is measured to the handshake.
+case "\$0" in */*) dir="\${0%/*}" ;; *) dir=. ;; esac
 cds="\${DUET_KOTLIN_CDS:-}"
 if [ -z "\$cds" ] && [ -r "\$dir/memorylane.jsa" ]; then cds="-XX:SharedArchiveFile=\$dir/memorylane.jsa"; fi
 [ "\$cds" = off ] && cds=""
 classpath="\$dir/duet.jar:\$dir/memorylane.jar:$stdlib"
-# The handshake's "build": the class path's bytes hashed natively (the JVM would take longer than
-# its whole start-up); without sha256sum the runner hashes them itself.
-build="\$(cat "\$dir/duet.jar" "\$dir/memorylane.jar" "$stdlib" 2>/dev/null | sha256sum 2>/dev/null | cut -c1-64)" || build=""
+# The handshake's "build": the runner's own jars hashed natively (the JVM would take longer than its
+# whole start-up); the Kotlin standard library is platform, as the JDK is. Without sha256sum the
+# runner hashes the same jars itself.
+build="\$(cat "\$dir/duet.jar" "\$dir/memorylane.jar" 2>/dev/null | sha256sum 2>/dev/null)" || build=""
+build="\${build%% *}"
 # JVM log lines go to stderr: stdout carries the protocol only.
 exec java \$cds -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr -XX:+UseSerialGC -XX:-UsePerfData -Xss8m \${DUET_KOTLIN_JAVA_OPTS:-} \\
   -Dduet.runnerBuild="\$build" -cp "\$classpath" dev.duet.memorylane.MemoryLaneRunnerKt

@@ -10,24 +10,39 @@ import dev.duet.dialect.JsonValue
  * carries a payload (an object keyed by its labels, or one unlabelled payload directly).
  * Every case's wire name is declared where it is registered, as `@SerialName` declares it: never
  * derived from a class name, so neither renaming nor R8 nor the device's locale can change it.
- * Register cases in declaration order: that is the order `describe` lists them in.
+ * Register cases in declaration order: that is the order `describe` lists them in; given as a
+ * lambda (as below) they are registered on first use, in an `init` block at once.
  *
  * ```kotlin
  * sealed class Action {
  *     object AcceptTapped : Action()
  *     data class CodeChanged(val text: String) : Action()
  *     data class Appeared(val code: String) : Action()
- *     companion object Coding : SumCodec<Action>() {
- *         init {
- *             unit("acceptTapped") { AcceptTapped }                                  // {"case":"acceptTapped"}
- *             single("codeChanged", ::CodeChanged, Codecs.string, CodeChanged::text) // {"case":"codeChanged","value":"…"}
- *             labeled("appeared", ::Appeared, label(Appeared::code, Codecs.string))  // {"case":"appeared","value":{"code":"…"}}
- *         }
- *     }
+ *     companion object Coding : SumCodec<Action>({
+ *         unit("acceptTapped") { AcceptTapped }                                  // {"case":"acceptTapped"}
+ *         single("codeChanged", ::CodeChanged, Codecs.string, CodeChanged::text) // {"case":"codeChanged","value":"…"}
+ *         labeled("appeared", ::Appeared, label(Appeared::code, Codecs.string))  // {"case":"appeared","value":{"code":"…"}}
+ *     })
  * }
  * ```
  */
-abstract class SumCodec<T : Any> : Codec<T>() {
+abstract class SumCodec<T : Any>() : Codec<T>() {
+    /** The cases registered by [cases] on first use, so a runner's start-up builds no codec it does not need yet. */
+    constructor(cases: SumCodec<T>.() -> Unit) : this() {
+        pending = cases
+    }
+
+    @Volatile private var pending: (SumCodec<T>.() -> Unit)? = null
+
+    private fun ready() {
+        if (pending == null) return
+        synchronized(this) {
+            val cases = pending ?: return
+            cases(this)
+            pending = null
+        }
+    }
+
     /** One case: how to write its value and read it back. */
     abstract class Case<T>(val name: String) {
         internal val encodedName = JsonString(name)
@@ -42,15 +57,15 @@ abstract class SumCodec<T : Any> : Codec<T>() {
 
     override val shape get() = "sum"
     override val kinds: List<String> get() = caseNames
-    val caseNames: List<String> get() = byName.keys.toList()
+    val caseNames: List<String> get() = ready().let { byName.keys.toList() }
 
     /** The case named [name]'s payload codec (null when payload-free); see [Case.payload]. */
-    fun payloadOf(name: String): Codec<*>? = byName[name]?.payload
+    fun payloadOf(name: String): Codec<*>? = ready().let { byName[name]?.payload }
 
     private val classes = ArrayList<Class<*>>()
 
     /** The registered case classes in registration order (what the declaration checks compare with the sealed type). */
-    val caseClasses: List<Class<*>> get() = classes
+    val caseClasses: List<Class<*>> get() = ready().let { classes }
 
     @PublishedApi
     internal fun register(type: Class<*>, case: Case<T>) {
@@ -91,12 +106,14 @@ abstract class SumCodec<T : Any> : Codec<T>() {
     ) = labeled(name, members(make, a, b, d, e))
 
     override fun encode(value: T): JsonValue {
+        ready()
         val case = byClass[value.javaClass] ?: throw IllegalStateException("${value.javaClass.name} is not a registered case")
         val payload = case.value(value) ?: return JsonObject.sortedUnchecked(CASE_KEY, arrayOf<JsonValue>(case.encodedName))
         return JsonObject.sortedUnchecked(CASE_AND_VALUE_KEYS, arrayOf<JsonValue>(case.encodedName, payload))
     }
 
     override fun decode(json: JsonValue, at: CodingPath): T {
+        ready()
         val obj = json as? JsonObject ?: Codecs.mismatch(at, "a sum type object {\"case\":…}", json)
         val name = (obj["case"] as? JsonString)?.value ?: throw CodingError(at.toString(), "missing \"case\" string")
         val case = byName[name] ?: throw CodingError(at.toString(), "unknown case \"$name\"; expected one of ${caseNames.joinToString()}")

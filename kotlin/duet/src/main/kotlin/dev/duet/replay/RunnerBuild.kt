@@ -5,9 +5,9 @@ import java.io.FileInputStream
 import java.security.MessageDigest
 
 /**
- * The runner's build identity for the handshake's `"build"`: the hex SHA-256 of the jars on its
- * class path (their bytes in class-path order; no paths, so it is the same on every machine).
- * The JDK's own modules are not on the class path and do not count.
+ * The runner's build identity for the handshake's `"build"`: the hex SHA-256 of its own jars on
+ * the class path (their bytes in class-path order; no paths, so it is the same on every machine).
+ * The platform does not count: neither the JDK nor the Kotlin standard library (`kotlin-stdlib*.jar`).
  *
  * ```kotlin
  * RunnerBuild.current()       // -Dduet.runnerBuild when the launcher hashed the jars (it does, natively), else ofClassPath()
@@ -21,7 +21,8 @@ object RunnerBuild {
     private val HEX64 = Regex("[0-9a-f]{64}")
 
     fun ofClassPath(classPath: String = System.getProperty("java.class.path") ?: ""): String? {
-        val files = classPath.split(File.pathSeparatorChar).filter { it.isNotEmpty() }.map(::File).filter { it.isFile }
+        val files = classPath.split(File.pathSeparatorChar).filter { it.isNotEmpty() }.map(::File)
+            .filter { it.isFile && !it.name.startsWith("kotlin-stdlib") }
         if (files.isEmpty()) return null
         val digest = MessageDigest.getInstance("SHA-256")
         val buffer = ByteArray(1 shl 16)

@@ -60,4 +60,21 @@ class StructCodecTest {
         expect(CodecCheck.mismatches(flags(Flags::a, Flags::b, Flags::c, Flags::e, Flags::d)).isNotEmpty()) { "d and e swapped went unseen" }
         expect(CodecCheck.mismatches(flags(Flags::e, Flags::b, Flags::c, Flags::d, Flags::a)).isNotEmpty()) { "a and e swapped went unseen" }
     }
+
+    private data class Counted(val n: Long)
+
+    @Test fun `a declaration given as a lambda is read on first use, once`() {
+        var reads = 0
+        val lazy = object : StructCodec<Counted>({ reads++; members(::Counted, field(Counted::n, Codecs.int)) }) {}
+        assertEquals("nothing is built before the codec is used", 0, reads)
+        assertEquals("""{"n":3}""", Dialect.compact(lazy.encode(Counted(3))))
+        assertEquals(Counted(4), lazy.decode(Dialect.parse("""{"n":4}""")))
+        assertEquals(1, reads)
+        var sums = 0
+        val cases = object : SumCodec<Counted>({ sums++; single("counted", ::Counted, Codecs.int, Counted::n) }) {}
+        assertEquals(0, sums)
+        assertEquals(listOf("counted"), cases.caseNames)
+        assertEquals("""{"case":"counted","value":5}""", Dialect.compact(cases.encode(Counted(5))))
+        assertEquals(1, sums)
+    }
 }

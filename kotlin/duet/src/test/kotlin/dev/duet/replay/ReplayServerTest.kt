@@ -76,6 +76,8 @@ class RunnerBuildTest {
             b.writeText("d")
             expect(RunnerBuild.ofClassPath("${a.path}:${b.path}") != RunnerBuild.ofClassPath("${a.path}")) { "a changed jar kept its build" }
             assertNull(RunnerBuild.ofClassPath("/no/such/file.jar"))
+            assertEquals("the Kotlin standard library is platform, not the runner's build",
+                RunnerBuild.ofClassPath(a.path), RunnerBuild.ofClassPath("${a.path}:/usr/share/java/kotlin-stdlib.jar"))
         } finally {
             a.delete(); b.delete()
         }

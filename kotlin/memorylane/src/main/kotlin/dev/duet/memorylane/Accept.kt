@@ -20,13 +20,13 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
         val isAccepting: Boolean = false,
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::code, text),
             field(State::inviterName, text),
             field(State::sharedMemoryCount, int),
             field(State::isLoading, bool),
             field(State::isAccepting, bool),
-            field(State::errorMessage, text)))
+            field(State::errorMessage, text)) })
     }
 
     sealed class Action {
@@ -38,17 +38,15 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
         data class AcceptFailed(val reason: String) : Action()
         object DeclineTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                labeled("appeared", ::Appeared, label(Appeared::code, text))
-                labeled("inviteLoaded", ::InviteLoaded, label(InviteLoaded::inviterName, text), label(InviteLoaded::sharedMemoryCount, int))
-                labeled("inviteLoadFailed", ::InviteLoadFailed, label(InviteLoadFailed::reason, text))
-                unit("acceptTapped") { AcceptTapped }
-                unit("acceptSucceeded") { AcceptSucceeded }
-                labeled("acceptFailed", ::AcceptFailed, label(AcceptFailed::reason, text))
-                unit("declineTapped") { DeclineTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            labeled("appeared", ::Appeared, label(Appeared::code, text))
+            labeled("inviteLoaded", ::InviteLoaded, label(InviteLoaded::inviterName, text), label(InviteLoaded::sharedMemoryCount, int))
+            labeled("inviteLoadFailed", ::InviteLoadFailed, label(InviteLoadFailed::reason, text))
+            unit("acceptTapped") { AcceptTapped }
+            unit("acceptSucceeded") { AcceptSucceeded }
+            labeled("acceptFailed", ::AcceptFailed, label(AcceptFailed::reason, text))
+            unit("declineTapped") { DeclineTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -59,14 +57,12 @@ object Accept : Feature<Accept.State, Accept.Action, Accept.EffectPayload>("acce
         /** Delegate: exactly `RootNav.Action.InviteDeclined`. */
         object InviteDeclined : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("loadInvite", ::LoadInvite, label(LoadInvite::code, text))
-                labeled("acceptInvite", ::AcceptInvite, label(AcceptInvite::code, text))
-                labeled("inviteAccepted", ::InviteAccepted, label(InviteAccepted::code, text))
-                unit("inviteDeclined") { InviteDeclined }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("loadInvite", ::LoadInvite, label(LoadInvite::code, text))
+            labeled("acceptInvite", ::AcceptInvite, label(AcceptInvite::code, text))
+            labeled("inviteAccepted", ::InviteAccepted, label(InviteAccepted::code, text))
+            unit("inviteDeclined") { InviteDeclined }
+        })
     }
 
     override val initial = State()

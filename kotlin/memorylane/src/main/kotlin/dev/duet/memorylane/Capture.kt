@@ -37,13 +37,13 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
         val isSaving: Boolean = false,
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::sheet, optional(Sheet.coding), Role.Slot),
             field(State::mediaCaptureChrome, MediaCaptureChromeSummary.coding, Role.Island(MediaCaptureChromeSummary.ISLAND)),
             field(State::draft, CaptureDraft.Coding),
             field(State::validationMessage, text),
             field(State::isSaving, bool),
-            field(State::errorMessage, text)))
+            field(State::errorMessage, text)) })
     }
 
     sealed class Action {
@@ -69,31 +69,29 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
         data class SaveFailed(val message: String) : Action()
         object CancelTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                unit("addPhotoTapped") { AddPhotoTapped }
-                labeled("photoSourceChosen", ::PhotoSourceChosen, label(PhotoSourceChosen::fromCamera, bool))
-                unit("addVideoTapped") { AddVideoTapped }
-                labeled("videoSourceChosen", ::VideoSourceChosen, label(VideoSourceChosen::fromCamera, bool))
-                unit("addVoiceNoteTapped") { AddVoiceNoteTapped }
-                unit("addLocationTapped") { AddLocationTapped }
-                unit("tagFriendsTapped") { TagFriendsTapped }
-                unit("pickDateTapped") { PickDateTapped }
-                single("modalDismissed", ::ModalDismissed, Sheet.coding, ModalDismissed::kind)
-                labeled("photosAdded", ::PhotosAdded, label(PhotosAdded::ids, list(uuid)))
-                labeled("videoAdded", ::VideoAdded, label(VideoAdded::id, uuid))
-                labeled("voiceNoteRecorded", ::VoiceNoteRecorded, label(VoiceNoteRecorded::id, uuid))
-                labeled("locationChosen", ::LocationChosen, label(LocationChosen::placeName, text))
-                labeled("friendsChosen", ::FriendsChosen, label(FriendsChosen::ids, list(uuid)))
-                single("dateChosen", ::DateChosen, date, DateChosen::date)
-                labeled("photoRemoved", ::PhotoRemoved, label(PhotoRemoved::id, uuid))
-                single("titleChanged", ::TitleChanged, text, TitleChanged::title)
-                unit("saveTapped") { SaveTapped }
-                labeled("saveSucceeded", ::SaveSucceeded, label(SaveSucceeded::memoryId, uuid))
-                labeled("saveFailed", ::SaveFailed, label(SaveFailed::message, text))
-                unit("cancelTapped") { CancelTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            unit("addPhotoTapped") { AddPhotoTapped }
+            labeled("photoSourceChosen", ::PhotoSourceChosen, label(PhotoSourceChosen::fromCamera, bool))
+            unit("addVideoTapped") { AddVideoTapped }
+            labeled("videoSourceChosen", ::VideoSourceChosen, label(VideoSourceChosen::fromCamera, bool))
+            unit("addVoiceNoteTapped") { AddVoiceNoteTapped }
+            unit("addLocationTapped") { AddLocationTapped }
+            unit("tagFriendsTapped") { TagFriendsTapped }
+            unit("pickDateTapped") { PickDateTapped }
+            single("modalDismissed", ::ModalDismissed, Sheet.coding, ModalDismissed::kind)
+            labeled("photosAdded", ::PhotosAdded, label(PhotosAdded::ids, list(uuid)))
+            labeled("videoAdded", ::VideoAdded, label(VideoAdded::id, uuid))
+            labeled("voiceNoteRecorded", ::VoiceNoteRecorded, label(VoiceNoteRecorded::id, uuid))
+            labeled("locationChosen", ::LocationChosen, label(LocationChosen::placeName, text))
+            labeled("friendsChosen", ::FriendsChosen, label(FriendsChosen::ids, list(uuid)))
+            single("dateChosen", ::DateChosen, date, DateChosen::date)
+            labeled("photoRemoved", ::PhotoRemoved, label(PhotoRemoved::id, uuid))
+            single("titleChanged", ::TitleChanged, text, TitleChanged::title)
+            unit("saveTapped") { SaveTapped }
+            labeled("saveSucceeded", ::SaveSucceeded, label(SaveSucceeded::memoryId, uuid))
+            labeled("saveFailed", ::SaveFailed, label(SaveFailed::message, text))
+            unit("cancelTapped") { CancelTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -103,13 +101,11 @@ object Capture : Feature<Capture.State, Capture.Action, Capture.EffectPayload>("
         /** Delegate: exactly `MainNav.Action.CaptureCancelled`. */
         object CaptureCancelled : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                single("saveMemory", ::SaveMemory, CaptureDraft.Coding, SaveMemory::draft)
-                labeled("captureFinished", ::CaptureFinished, label(CaptureFinished::memoryId, uuid))
-                unit("captureCancelled") { CaptureCancelled }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            single("saveMemory", ::SaveMemory, CaptureDraft.Coding, SaveMemory::draft)
+            labeled("captureFinished", ::CaptureFinished, label(CaptureFinished::memoryId, uuid))
+            unit("captureCancelled") { CaptureCancelled }
+        })
     }
 
     override val initial = State()

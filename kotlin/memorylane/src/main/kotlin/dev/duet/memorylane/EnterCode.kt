@@ -16,10 +16,10 @@ object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPa
     private const val CODE_LENGTH = 6
 
     data class State(val code: String = "", val errorMessage: String = "", val submitAttempts: Long = 0) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::code, text),
             field(State::errorMessage, text),
-            field(State::submitAttempts, int)))
+            field(State::submitAttempts, int)) })
     }
 
     sealed class Action {
@@ -27,13 +27,11 @@ object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPa
         object SubmitTapped : Action()
         object CancelTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                single("codeChanged", ::CodeChanged, text, CodeChanged::typed)
-                unit("submitTapped") { SubmitTapped }
-                unit("cancelTapped") { CancelTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            single("codeChanged", ::CodeChanged, text, CodeChanged::typed)
+            unit("submitTapped") { SubmitTapped }
+            unit("cancelTapped") { CancelTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -42,12 +40,10 @@ object EnterCode : Feature<EnterCode.State, EnterCode.Action, EnterCode.EffectPa
         /** Delegate: exactly `RootNav.Action.EnterCodeDismissed`. */
         object EnterCodeDismissed : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("codeEntered", ::CodeEntered, label(CodeEntered::code, text))
-                unit("enterCodeDismissed") { EnterCodeDismissed }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("codeEntered", ::CodeEntered, label(CodeEntered::code, text))
+            unit("enterCodeDismissed") { EnterCodeDismissed }
+        })
     }
 
     override val initial = State()

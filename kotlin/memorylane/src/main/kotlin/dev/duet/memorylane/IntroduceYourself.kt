@@ -25,12 +25,12 @@ object IntroduceYourself : Feature<IntroduceYourself.State, IntroduceYourself.Ac
         val isSaving: Boolean = false,
         val serverError: String = ""
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::name, text),
             field(State::nameError, text),
             field(State::avatarId, optional(uuid)),
             field(State::isSaving, bool),
-            field(State::serverError, text)))
+            field(State::serverError, text)) })
     }
 
     sealed class Action {
@@ -40,15 +40,13 @@ object IntroduceYourself : Feature<IntroduceYourself.State, IntroduceYourself.Ac
         object ProfileSaved : Action()
         data class ProfileSaveFailed(val message: String) : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                single("nameChanged", ::NameChanged, text, NameChanged::name)
-                single("avatarPicked", ::AvatarPicked, uuid, AvatarPicked::avatarId)
-                unit("continueTapped") { ContinueTapped }
-                unit("profileSaved") { ProfileSaved }
-                labeled("profileSaveFailed", ::ProfileSaveFailed, label(ProfileSaveFailed::message, text))
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            single("nameChanged", ::NameChanged, text, NameChanged::name)
+            single("avatarPicked", ::AvatarPicked, uuid, AvatarPicked::avatarId)
+            unit("continueTapped") { ContinueTapped }
+            unit("profileSaved") { ProfileSaved }
+            labeled("profileSaveFailed", ::ProfileSaveFailed, label(ProfileSaveFailed::message, text))
+        })
     }
 
     sealed class EffectPayload {
@@ -56,12 +54,10 @@ object IntroduceYourself : Feature<IntroduceYourself.State, IntroduceYourself.Ac
         /** Delegate: exactly `RootNav.Action.Introduced`. */
         data class Introduced(val displayName: String) : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("saveProfile", ::SaveProfile, label(SaveProfile::name, text), label(SaveProfile::avatarId, optional(uuid)))
-                labeled("introduced", ::Introduced, label(Introduced::displayName, text))
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("saveProfile", ::SaveProfile, label(SaveProfile::name, text), label(SaveProfile::avatarId, optional(uuid)))
+            labeled("introduced", ::Introduced, label(Introduced::displayName, text))
+        })
     }
 
     override val initial = State()

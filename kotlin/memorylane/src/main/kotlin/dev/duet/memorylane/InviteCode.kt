@@ -26,14 +26,14 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
         val copiedCount: Long = 0,
         val message: String = ""
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::code, text),
             field(State::expiresAt, optional(date)),
             field(State::secondsRemaining, int),
             field(State::isGenerating, bool),
             field(State::isExpired, bool),
             field(State::copiedCount, int),
-            field(State::message, text)))
+            field(State::message, text)) })
     }
 
     sealed class Action {
@@ -46,20 +46,18 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
         object RegenerateTapped : Action()
         object DoneTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                labeled("appeared", ::Appeared, label(Appeared::prefilledCode, optional(text)))
-                labeled("codeIssued", ::CodeIssued, label(CodeIssued::code, text),
-                    label(CodeIssued::expiresAt, date),
-                    label(CodeIssued::now, date))
-                labeled("codeIssueFailed", ::CodeIssueFailed, label(CodeIssueFailed::message, text))
-                labeled("tick", ::Tick, label(Tick::now, date))
-                unit("copyTapped") { CopyTapped }
-                unit("shareTapped") { ShareTapped }
-                unit("regenerateTapped") { RegenerateTapped }
-                unit("doneTapped") { DoneTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            labeled("appeared", ::Appeared, label(Appeared::prefilledCode, optional(text)))
+            labeled("codeIssued", ::CodeIssued, label(CodeIssued::code, text),
+                label(CodeIssued::expiresAt, date),
+                label(CodeIssued::now, date))
+            labeled("codeIssueFailed", ::CodeIssueFailed, label(CodeIssueFailed::message, text))
+            labeled("tick", ::Tick, label(Tick::now, date))
+            unit("copyTapped") { CopyTapped }
+            unit("shareTapped") { ShareTapped }
+            unit("regenerateTapped") { RegenerateTapped }
+            unit("doneTapped") { DoneTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -71,16 +69,14 @@ object InviteCode : Feature<InviteCode.State, InviteCode.Action, InviteCode.Effe
         /** Delegate: exactly `MainNav.Action.InviteFinished`. */
         object InviteFinished : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                unit("generateCode") { GenerateCode }
-                labeled("lookUpCode", ::LookUpCode, label(LookUpCode::code, text))
-                unit("startClock") { StartClock }
-                labeled("copyToClipboard", ::CopyToClipboard, label(CopyToClipboard::text, text))
-                labeled("presentShareSheet", ::PresentShareSheet, label(PresentShareSheet::text, text))
-                unit("inviteFinished") { InviteFinished }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            unit("generateCode") { GenerateCode }
+            labeled("lookUpCode", ::LookUpCode, label(LookUpCode::code, text))
+            unit("startClock") { StartClock }
+            labeled("copyToClipboard", ::CopyToClipboard, label(CopyToClipboard::text, text))
+            labeled("presentShareSheet", ::PresentShareSheet, label(PresentShareSheet::text, text))
+            unit("inviteFinished") { InviteFinished }
+        })
     }
 
     override val initial = State()

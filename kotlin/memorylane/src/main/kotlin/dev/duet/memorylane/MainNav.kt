@@ -28,13 +28,11 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
         data class InviteCode(val prefilledCode: String?) : Sheet()
         object NotificationPriming : Sheet()
 
-        companion object Coding : SumCodec<Sheet>() {
-            init {
-                unit("capture") { Capture }
-                labeled("inviteCode", ::InviteCode, label(InviteCode::prefilledCode, optional(text)))
-                unit("notificationPriming") { NotificationPriming }
-            }
-        }
+        companion object Coding : SumCodec<Sheet>({
+            unit("capture") { Capture }
+            labeled("inviteCode", ::InviteCode, label(InviteCode::prefilledCode, optional(text)))
+            unit("notificationPriming") { NotificationPriming }
+        })
     }
 
     data class State(
@@ -44,12 +42,12 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
         val hasAnsweredPriming: Boolean = false,
         val memoriesCaptured: Long = 0
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::activeTab, Tab.coding, Role.Tabs),
             field(State::sheet, optional(Sheet.Coding), Role.Slot),
             field(State::unseenSharedCount, int),
             field(State::hasAnsweredPriming, bool),
-            field(State::memoriesCaptured, int)))
+            field(State::memoriesCaptured, int)) })
     }
 
     sealed class Action {
@@ -63,31 +61,27 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
         data class PrimingFinished(val granted: Boolean) : Action()
         data class SharedActivityArrived(val count: Long) : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                single("tabSelected", ::TabSelected, Tab.coding, TabSelected::tab)
-                unit("captureTapped") { CaptureTapped }
-                labeled("inviteRequested", ::InviteRequested, label(InviteRequested::prefilledCode, optional(text)))
-                unit("sheetDismissed") { SheetDismissed }
-                labeled("captureFinished", ::CaptureFinished, label(CaptureFinished::memoryId, uuid))
-                unit("captureCancelled") { CaptureCancelled }
-                unit("inviteFinished") { InviteFinished }
-                labeled("primingFinished", ::PrimingFinished, label(PrimingFinished::granted, bool))
-                labeled("sharedActivityArrived", ::SharedActivityArrived, label(SharedActivityArrived::count, int))
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            single("tabSelected", ::TabSelected, Tab.coding, TabSelected::tab)
+            unit("captureTapped") { CaptureTapped }
+            labeled("inviteRequested", ::InviteRequested, label(InviteRequested::prefilledCode, optional(text)))
+            unit("sheetDismissed") { SheetDismissed }
+            labeled("captureFinished", ::CaptureFinished, label(CaptureFinished::memoryId, uuid))
+            unit("captureCancelled") { CaptureCancelled }
+            unit("inviteFinished") { InviteFinished }
+            labeled("primingFinished", ::PrimingFinished, label(PrimingFinished::granted, bool))
+            labeled("sharedActivityArrived", ::SharedActivityArrived, label(SharedActivityArrived::count, int))
+        })
     }
 
     sealed class EffectPayload {
         object RefreshLane : EffectPayload()
         object MarkSharedSeen : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                unit("refreshLane") { RefreshLane }
-                unit("markSharedSeen") { MarkSharedSeen }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            unit("refreshLane") { RefreshLane }
+            unit("markSharedSeen") { MarkSharedSeen }
+        })
     }
 
     override val initial = State()

@@ -25,11 +25,9 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
     sealed class Sheet {
         data class SharePicker(val config: ShareConfig) : Sheet()
 
-        companion object Coding : SumCodec<Sheet>() {
-            init {
-                labeled("sharePicker", ::SharePicker, label(SharePicker::config, ShareConfig.Coding))
-            }
-        }
+        companion object Coding : SumCodec<Sheet>({
+            labeled("sharePicker", ::SharePicker, label(SharePicker::config, ShareConfig.Coding))
+        })
     }
 
     data class State(
@@ -54,7 +52,7 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
         val editIntentPending: Boolean = false,
         val shareIntentPending: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::sheet, optional(Sheet.Coding), Role.Slot),
             field(State::photoCarousel, PhotoCarouselSummary.Coding, Role.Island(PhotoCarouselSummary.ISLAND)),
             field(State::videoPlayer, VideoPlayerSummary.Coding, Role.Island(VideoPlayerSummary.ISLAND)),
@@ -72,7 +70,7 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
             field(State::isSavingReaction, bool),
             field(State::bannerMessage, text),
             field(State::editIntentPending, bool),
-            field(State::shareIntentPending, bool)))
+            field(State::shareIntentPending, bool)) })
     }
 
     sealed class Action {
@@ -98,34 +96,32 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
         object DeletionSucceeded : Action()
         data class DeletionFailed(val message: String) : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                labeled("appeared", ::Appeared, label(Appeared::memoryId, uuid),
-                    label(Appeared::startEditing, bool),
-                    label(Appeared::startSharing, bool))
-                labeled("memoryLoaded", ::MemoryLoaded, label(MemoryLoaded::content, MemoryContent.Coding),
-                    label(MemoryLoaded::reaction, text))
-                labeled("memoryLoadFailed", ::MemoryLoadFailed, label(MemoryLoadFailed::message, text))
-                unit("editTapped") { EditTapped }
-                single("draftCaptionChanged", ::DraftCaptionChanged, text, DraftCaptionChanged::caption)
-                unit("saveCaptionTapped") { SaveCaptionTapped }
-                unit("cancelEditTapped") { CancelEditTapped }
-                unit("captionSaved") { CaptionSaved }
-                labeled("captionSaveFailed", ::CaptionSaveFailed, label(CaptionSaveFailed::message, text))
-                unit("shareTapped") { ShareTapped }
-                unit("sheetDismissed") { SheetDismissed }
-                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
-                labeled("reactionSet", ::ReactionSet, label(ReactionSet::emoji, text))
-                unit("reactionSetSucceeded") { ReactionSetSucceeded }
-                labeled("reactionSetFailed", ::ReactionSetFailed, label(ReactionSetFailed::message, text))
-                labeled("carouselSettled", ::CarouselSettled, label(CarouselSettled::position, int))
-                labeled("playbackPositionReported", ::PlaybackPositionReported, label(PlaybackPositionReported::millis, int))
-                unit("playbackEnded") { PlaybackEnded }
-                unit("deleteTapped") { DeleteTapped }
-                unit("deletionSucceeded") { DeletionSucceeded }
-                labeled("deletionFailed", ::DeletionFailed, label(DeletionFailed::message, text))
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            labeled("appeared", ::Appeared, label(Appeared::memoryId, uuid),
+                label(Appeared::startEditing, bool),
+                label(Appeared::startSharing, bool))
+            labeled("memoryLoaded", ::MemoryLoaded, label(MemoryLoaded::content, MemoryContent.Coding),
+                label(MemoryLoaded::reaction, text))
+            labeled("memoryLoadFailed", ::MemoryLoadFailed, label(MemoryLoadFailed::message, text))
+            unit("editTapped") { EditTapped }
+            single("draftCaptionChanged", ::DraftCaptionChanged, text, DraftCaptionChanged::caption)
+            unit("saveCaptionTapped") { SaveCaptionTapped }
+            unit("cancelEditTapped") { CancelEditTapped }
+            unit("captionSaved") { CaptionSaved }
+            labeled("captionSaveFailed", ::CaptionSaveFailed, label(CaptionSaveFailed::message, text))
+            unit("shareTapped") { ShareTapped }
+            unit("sheetDismissed") { SheetDismissed }
+            labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
+            labeled("reactionSet", ::ReactionSet, label(ReactionSet::emoji, text))
+            unit("reactionSetSucceeded") { ReactionSetSucceeded }
+            labeled("reactionSetFailed", ::ReactionSetFailed, label(ReactionSetFailed::message, text))
+            labeled("carouselSettled", ::CarouselSettled, label(CarouselSettled::position, int))
+            labeled("playbackPositionReported", ::PlaybackPositionReported, label(PlaybackPositionReported::millis, int))
+            unit("playbackEnded") { PlaybackEnded }
+            unit("deleteTapped") { DeleteTapped }
+            unit("deletionSucceeded") { DeletionSucceeded }
+            labeled("deletionFailed", ::DeletionFailed, label(DeletionFailed::message, text))
+        })
     }
 
     sealed class EffectPayload {
@@ -136,15 +132,13 @@ object MemoryDetail : Feature<MemoryDetail.State, MemoryDetail.Action, MemoryDet
         /** Delegate: exactly `Timeline.Action.MemoryDeleted`. */
         data class MemoryDeleted(val memoryId: UUID) : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("loadMemory", ::LoadMemory, label(LoadMemory::memoryId, uuid))
-                labeled("saveCaption", ::SaveCaption, label(SaveCaption::memoryId, uuid), label(SaveCaption::caption, text))
-                labeled("saveReaction", ::SaveReaction, label(SaveReaction::memoryId, uuid), label(SaveReaction::emoji, text))
-                labeled("deleteMemory", ::DeleteMemory, label(DeleteMemory::memoryId, uuid))
-                labeled("memoryDeleted", ::MemoryDeleted, label(MemoryDeleted::memoryId, uuid))
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("loadMemory", ::LoadMemory, label(LoadMemory::memoryId, uuid))
+            labeled("saveCaption", ::SaveCaption, label(SaveCaption::memoryId, uuid), label(SaveCaption::caption, text))
+            labeled("saveReaction", ::SaveReaction, label(SaveReaction::memoryId, uuid), label(SaveReaction::emoji, text))
+            labeled("deleteMemory", ::DeleteMemory, label(DeleteMemory::memoryId, uuid))
+            labeled("memoryDeleted", ::MemoryDeleted, label(MemoryDeleted::memoryId, uuid))
+        })
     }
 
     override val initial = State()

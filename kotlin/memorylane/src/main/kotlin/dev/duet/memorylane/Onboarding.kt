@@ -30,10 +30,10 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
         val furthestPageIndex: Long = 0,
         val skipped: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::page, Page.coding),
             field(State::furthestPageIndex, int),
-            field(State::skipped, bool)))
+            field(State::skipped, bool)) })
     }
 
     sealed class Action {
@@ -42,14 +42,12 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
         data class PageSwiped(val toIndex: Long) : Action()
         object SkipTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                unit("nextTapped") { NextTapped }
-                unit("backTapped") { BackTapped }
-                labeled("pageSwiped", ::PageSwiped, label(PageSwiped::toIndex, int))
-                unit("skipTapped") { SkipTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            unit("nextTapped") { NextTapped }
+            unit("backTapped") { BackTapped }
+            labeled("pageSwiped", ::PageSwiped, label(PageSwiped::toIndex, int))
+            unit("skipTapped") { SkipTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -57,12 +55,10 @@ object Onboarding : Feature<Onboarding.State, Onboarding.Action, Onboarding.Effe
         /** Delegate: exactly `RootNav.Action.OnboardingCompleted`. */
         object OnboardingCompleted : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("trackSkipped", ::TrackSkipped, label(TrackSkipped::atIndex, int))
-                unit("onboardingCompleted") { OnboardingCompleted }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("trackSkipped", ::TrackSkipped, label(TrackSkipped::atIndex, int))
+            unit("onboardingCompleted") { OnboardingCompleted }
+        })
     }
 
     override val initial = State()

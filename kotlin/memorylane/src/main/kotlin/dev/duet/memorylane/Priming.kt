@@ -19,10 +19,10 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
         val answeredAt: Instant? = null,
         val granted: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::isRequesting, bool),
             field(State::answeredAt, optional(date)),
-            field(State::granted, bool)))
+            field(State::granted, bool)) })
     }
 
     sealed class Action {
@@ -30,14 +30,12 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
         data class AuthorizationAnswered(val granted: Boolean, val at: Instant) : Action()
         data class NotNowTapped(val at: Instant) : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                unit("enableTapped") { EnableTapped }
-                labeled("authorizationAnswered", ::AuthorizationAnswered, label(AuthorizationAnswered::granted, bool),
-                    label(AuthorizationAnswered::at, date))
-                labeled("notNowTapped", ::NotNowTapped, label(NotNowTapped::at, date))
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            unit("enableTapped") { EnableTapped }
+            labeled("authorizationAnswered", ::AuthorizationAnswered, label(AuthorizationAnswered::granted, bool),
+                label(AuthorizationAnswered::at, date))
+            labeled("notNowTapped", ::NotNowTapped, label(NotNowTapped::at, date))
+        })
     }
 
     sealed class EffectPayload {
@@ -46,13 +44,11 @@ object Priming : Feature<Priming.State, Priming.Action, Priming.EffectPayload>("
         /** Delegate: exactly `MainNav.Action.PrimingFinished`. */
         data class PrimingFinished(val granted: Boolean) : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                unit("requestAuthorization") { RequestAuthorization }
-                unit("scheduleWeeklyReminder") { ScheduleWeeklyReminder }
-                labeled("primingFinished", ::PrimingFinished, label(PrimingFinished::granted, bool))
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            unit("requestAuthorization") { RequestAuthorization }
+            unit("scheduleWeeklyReminder") { ScheduleWeeklyReminder }
+            labeled("primingFinished", ::PrimingFinished, label(PrimingFinished::granted, bool))
+        })
     }
 
     override val initial = State()

@@ -24,14 +24,14 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
         /** Requests answered but not yet confirmed by the server, to put back on failure. */
         val answeringRequests: List<Friend> = emptyList()
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::displayName, text),
             field(State::friends, list(Friend.Coding)),
             field(State::requests, list(Friend.Coding)),
             field(State::isLoading, bool),
             field(State::errorMessage, text),
             field(State::bannerMessage, text),
-            field(State::answeringRequests, list(Friend.Coding))))
+            field(State::answeringRequests, list(Friend.Coding))) })
     }
 
     sealed class Action {
@@ -46,22 +46,20 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
         object InviteFriendsTapped : Action()
         object SignOutTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                unit("appeared") { Appeared }
-                labeled("profileLoaded", ::ProfileLoaded, label(ProfileLoaded::displayName, text),
-                    label(ProfileLoaded::friends, list(Friend.Coding)),
-                    label(ProfileLoaded::requests, list(Friend.Coding)))
-                labeled("profileLoadFailed", ::ProfileLoadFailed, label(ProfileLoadFailed::message, text))
-                labeled("requestAccepted", ::RequestAccepted, label(RequestAccepted::friendId, uuid))
-                labeled("requestDeclined", ::RequestDeclined, label(RequestDeclined::friendId, uuid))
-                labeled("requestAnswerConfirmed", ::RequestAnswerConfirmed, label(RequestAnswerConfirmed::friendId, uuid))
-                labeled("requestAnswerFailed", ::RequestAnswerFailed, label(RequestAnswerFailed::friendId, uuid))
-                labeled("removeFriendTapped", ::RemoveFriendTapped, label(RemoveFriendTapped::friendId, uuid))
-                unit("inviteFriendsTapped") { InviteFriendsTapped }
-                unit("signOutTapped") { SignOutTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            unit("appeared") { Appeared }
+            labeled("profileLoaded", ::ProfileLoaded, label(ProfileLoaded::displayName, text),
+                label(ProfileLoaded::friends, list(Friend.Coding)),
+                label(ProfileLoaded::requests, list(Friend.Coding)))
+            labeled("profileLoadFailed", ::ProfileLoadFailed, label(ProfileLoadFailed::message, text))
+            labeled("requestAccepted", ::RequestAccepted, label(RequestAccepted::friendId, uuid))
+            labeled("requestDeclined", ::RequestDeclined, label(RequestDeclined::friendId, uuid))
+            labeled("requestAnswerConfirmed", ::RequestAnswerConfirmed, label(RequestAnswerConfirmed::friendId, uuid))
+            labeled("requestAnswerFailed", ::RequestAnswerFailed, label(RequestAnswerFailed::friendId, uuid))
+            labeled("removeFriendTapped", ::RemoveFriendTapped, label(RemoveFriendTapped::friendId, uuid))
+            unit("inviteFriendsTapped") { InviteFriendsTapped }
+            unit("signOutTapped") { SignOutTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -73,15 +71,13 @@ object Profile : Feature<Profile.State, Profile.Action, Profile.EffectPayload>("
         /** Delegate: exactly `RootNav.Action.SignOutRequested`. */
         object SignOutRequested : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                unit("loadProfile") { LoadProfile }
-                labeled("answerRequest", ::AnswerRequest, label(AnswerRequest::friendId, uuid), label(AnswerRequest::accept, bool))
-                labeled("removeFriend", ::RemoveFriend, label(RemoveFriend::friendId, uuid))
-                labeled("inviteRequested", ::InviteRequested, label(InviteRequested::prefilledCode, optional(text)))
-                unit("signOutRequested") { SignOutRequested }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            unit("loadProfile") { LoadProfile }
+            labeled("answerRequest", ::AnswerRequest, label(AnswerRequest::friendId, uuid), label(AnswerRequest::accept, bool))
+            labeled("removeFriend", ::RemoveFriend, label(RemoveFriend::friendId, uuid))
+            labeled("inviteRequested", ::InviteRequested, label(InviteRequested::prefilledCode, optional(text)))
+            unit("signOutRequested") { SignOutRequested }
+        })
     }
 
     override val initial = State()

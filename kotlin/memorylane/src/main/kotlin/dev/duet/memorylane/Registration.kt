@@ -27,7 +27,7 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
         val serverError: String = "",
         val isSubmitting: Boolean = false
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::email, text),
             field(State::password, text),
             field(State::acceptedTerms, bool),
@@ -35,7 +35,7 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
             field(State::passwordError, text),
             field(State::termsError, text),
             field(State::serverError, text),
-            field(State::isSubmitting, bool)))
+            field(State::isSubmitting, bool)) })
     }
 
     sealed class Action {
@@ -47,17 +47,15 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
         data class RegistrationFailed(val reason: String) : Action()
         object HaveACodeTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                single("emailChanged", ::EmailChanged, text, EmailChanged::email)
-                single("passwordChanged", ::PasswordChanged, text, PasswordChanged::password)
-                single("termsToggled", ::TermsToggled, bool, TermsToggled::accepted)
-                unit("submitTapped") { SubmitTapped }
-                labeled("registrationSucceeded", ::RegistrationSucceeded, label(RegistrationSucceeded::userId, uuid))
-                labeled("registrationFailed", ::RegistrationFailed, label(RegistrationFailed::reason, text))
-                unit("haveACodeTapped") { HaveACodeTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            single("emailChanged", ::EmailChanged, text, EmailChanged::email)
+            single("passwordChanged", ::PasswordChanged, text, PasswordChanged::password)
+            single("termsToggled", ::TermsToggled, bool, TermsToggled::accepted)
+            unit("submitTapped") { SubmitTapped }
+            labeled("registrationSucceeded", ::RegistrationSucceeded, label(RegistrationSucceeded::userId, uuid))
+            labeled("registrationFailed", ::RegistrationFailed, label(RegistrationFailed::reason, text))
+            unit("haveACodeTapped") { HaveACodeTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -67,13 +65,11 @@ object Registration : Feature<Registration.State, Registration.Action, Registrat
         /** Delegate: exactly `RootNav.Action.EnterCodeRequested`. */
         object EnterCodeRequested : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("register", ::Register, label(Register::email, text), label(Register::password, text))
-                labeled("registered", ::Registered, label(Registered::userId, uuid))
-                unit("enterCodeRequested") { EnterCodeRequested }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("register", ::Register, label(Register::email, text), label(Register::password, text))
+            labeled("registered", ::Registered, label(Registered::userId, uuid))
+            unit("enterCodeRequested") { EnterCodeRequested }
+        })
     }
 
     override val initial = State()

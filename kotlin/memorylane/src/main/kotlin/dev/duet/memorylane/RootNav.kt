@@ -19,10 +19,10 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
      * seed, so a relaunch restored from the spine knows where progress stands.
      */
     data class Session(val userId: UUID, val displayName: String = "", val onboarded: Boolean = false) {
-        companion object Coding : StructCodec<Session>(members(::Session,
+        companion object Coding : StructCodec<Session>({ members(::Session,
             field(Session::userId, uuid),
             field(Session::displayName, text),
-            field(Session::onboarded, bool)))
+            field(Session::onboarded, bool)) })
     }
 
     sealed class Phase {
@@ -37,15 +37,14 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
         /** The invite interrupt: the code being accepted and the session it returns to (none before registering). */
         data class Accept(val code: String, override val session: Session?) : Phase()
 
-        companion object Coding : SumCodec<Phase>() {
-            init {
-                unit("splash") { Splash }
-                unit("registration") { Registration }
-                single("introduceYourself", ::IntroduceYourself, Session.Coding, IntroduceYourself::session)
-                single("onboarding", ::Onboarding, Session.Coding, Onboarding::session)
-                single("main", ::Main, Session.Coding, Main::session)
-                labeled("accept", ::Accept, label(Accept::code, text), label(Accept::session, optional(Session.Coding)))
-            }
+        companion object Coding : SumCodec<Phase>({
+            unit("splash") { Splash }
+            unit("registration") { Registration }
+            single("introduceYourself", ::IntroduceYourself, Session.Coding, IntroduceYourself::session)
+            single("onboarding", ::Onboarding, Session.Coding, Onboarding::session)
+            single("main", ::Main, Session.Coding, Main::session)
+            labeled("accept", ::Accept, label(Accept::code, text), label(Accept::session, optional(Session.Coding)))
+        }) {
 
             /**
              * Where the user belongs given what they have done so far. Every forward edge and the
@@ -66,10 +65,10 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
         val isEnterCodePresented: Boolean = false,
         val acceptedInviteCount: Long = 0
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::phase, Phase.Coding, Role.Stage),
             field(State::isEnterCodePresented, bool),
-            field(State::acceptedInviteCount, int)))
+            field(State::acceptedInviteCount, int)) })
     }
 
     sealed class Action {
@@ -86,38 +85,34 @@ object RootNav : Feature<RootNav.State, RootNav.Action, RootNav.EffectPayload>("
         data class CodeEntered(val code: String) : Action()
         object SignOutRequested : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                labeled("sessionRestored", ::SessionRestored, label(SessionRestored::userId, uuid),
-                    label(SessionRestored::displayName, text),
-                    label(SessionRestored::onboarded, bool))
-                unit("noSession") { NoSession }
-                labeled("registered", ::Registered, label(Registered::userId, uuid))
-                labeled("introduced", ::Introduced, label(Introduced::displayName, text))
-                unit("onboardingCompleted") { OnboardingCompleted }
-                labeled("inviteLinkOpened", ::InviteLinkOpened, label(InviteLinkOpened::code, text))
-                labeled("inviteAccepted", ::InviteAccepted, label(InviteAccepted::code, text))
-                unit("inviteDeclined") { InviteDeclined }
-                unit("enterCodeRequested") { EnterCodeRequested }
-                unit("enterCodeDismissed") { EnterCodeDismissed }
-                labeled("codeEntered", ::CodeEntered, label(CodeEntered::code, text))
-                unit("signOutRequested") { SignOutRequested }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            labeled("sessionRestored", ::SessionRestored, label(SessionRestored::userId, uuid),
+                label(SessionRestored::displayName, text),
+                label(SessionRestored::onboarded, bool))
+            unit("noSession") { NoSession }
+            labeled("registered", ::Registered, label(Registered::userId, uuid))
+            labeled("introduced", ::Introduced, label(Introduced::displayName, text))
+            unit("onboardingCompleted") { OnboardingCompleted }
+            labeled("inviteLinkOpened", ::InviteLinkOpened, label(InviteLinkOpened::code, text))
+            labeled("inviteAccepted", ::InviteAccepted, label(InviteAccepted::code, text))
+            unit("inviteDeclined") { InviteDeclined }
+            unit("enterCodeRequested") { EnterCodeRequested }
+            unit("enterCodeDismissed") { EnterCodeDismissed }
+            labeled("codeEntered", ::CodeEntered, label(CodeEntered::code, text))
+            unit("signOutRequested") { SignOutRequested }
+        })
     }
 
     sealed class EffectPayload {
         data class PersistSession(val userId: UUID, val displayName: String, val onboarded: Boolean) : EffectPayload()
         object ClearSession : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("persistSession", ::PersistSession, label(PersistSession::userId, uuid),
-                    label(PersistSession::displayName, text),
-                    label(PersistSession::onboarded, bool))
-                unit("clearSession") { ClearSession }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("persistSession", ::PersistSession, label(PersistSession::userId, uuid),
+                label(PersistSession::displayName, text),
+                label(PersistSession::onboarded, bool))
+            unit("clearSession") { ClearSession }
+        })
     }
 
     override val initial = State()

@@ -24,14 +24,14 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
         val isSending: Boolean = false,
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::memoryId, optional(uuid)),
             field(State::config, ShareConfig.Coding),
             field(State::friends, list(Friend.Coding)),
             field(State::selectedFriendIds, list(uuid)),
             field(State::isLoadingFriends, bool),
             field(State::isSending, bool),
-            field(State::errorMessage, text)))
+            field(State::errorMessage, text)) })
     }
 
     sealed class Action {
@@ -46,20 +46,18 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
         data class ShareFailed(val message: String) : Action()
         object CancelTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                labeled("appeared", ::Appeared, label(Appeared::memoryId, uuid), label(Appeared::config, ShareConfig.Coding))
-                single("friendsLoaded", ::FriendsLoaded, list(Friend.Coding), FriendsLoaded::friends)
-                labeled("friendsLoadFailed", ::FriendsLoadFailed, label(FriendsLoadFailed::message, text))
-                labeled("friendToggled", ::FriendToggled, label(FriendToggled::friendId, uuid))
-                single("audienceChanged", ::AudienceChanged, text, AudienceChanged::audience)
-                single("includeLocationToggled", ::IncludeLocationToggled, bool, IncludeLocationToggled::include)
-                unit("sendTapped") { SendTapped }
-                unit("shareSucceeded") { ShareSucceeded }
-                labeled("shareFailed", ::ShareFailed, label(ShareFailed::message, text))
-                unit("cancelTapped") { CancelTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            labeled("appeared", ::Appeared, label(Appeared::memoryId, uuid), label(Appeared::config, ShareConfig.Coding))
+            single("friendsLoaded", ::FriendsLoaded, list(Friend.Coding), FriendsLoaded::friends)
+            labeled("friendsLoadFailed", ::FriendsLoadFailed, label(FriendsLoadFailed::message, text))
+            labeled("friendToggled", ::FriendToggled, label(FriendToggled::friendId, uuid))
+            single("audienceChanged", ::AudienceChanged, text, AudienceChanged::audience)
+            single("includeLocationToggled", ::IncludeLocationToggled, bool, IncludeLocationToggled::include)
+            unit("sendTapped") { SendTapped }
+            unit("shareSucceeded") { ShareSucceeded }
+            labeled("shareFailed", ::ShareFailed, label(ShareFailed::message, text))
+            unit("cancelTapped") { CancelTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -70,16 +68,14 @@ object SharePicker : Feature<SharePicker.State, SharePicker.Action, SharePicker.
         /** Delegate: exactly the hosts' `sheetDismissed`. */
         object SheetDismissed : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                unit("loadFriends") { LoadFriends }
-                labeled("share", ::Share, label(Share::memoryId, uuid),
-                    label(Share::friendIds, list(uuid)),
-                    label(Share::config, ShareConfig.Coding))
-                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
-                unit("sheetDismissed") { SheetDismissed }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            unit("loadFriends") { LoadFriends }
+            labeled("share", ::Share, label(Share::memoryId, uuid),
+                label(Share::friendIds, list(uuid)),
+                label(Share::config, ShareConfig.Coding))
+            labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
+            unit("sheetDismissed") { SheetDismissed }
+        })
     }
 
     override val initial = State()

@@ -19,23 +19,19 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
 
         data class MemoryDetail(override val memoryId: UUID, val context: String, val startEditing: Boolean) : Route()
 
-        companion object Coding : SumCodec<Route>() {
-            init {
-                labeled("memoryDetail", ::MemoryDetail, label(MemoryDetail::memoryId, uuid),
-                    label(MemoryDetail::context, text),
-                    label(MemoryDetail::startEditing, bool))
-            }
-        }
+        companion object Coding : SumCodec<Route>({
+            labeled("memoryDetail", ::MemoryDetail, label(MemoryDetail::memoryId, uuid),
+                label(MemoryDetail::context, text),
+                label(MemoryDetail::startEditing, bool))
+        })
     }
 
     sealed class Sheet {
         data class SharePicker(val memoryId: UUID, val config: ShareConfig) : Sheet()
 
-        companion object Coding : SumCodec<Sheet>() {
-            init {
-                labeled("sharePicker", ::SharePicker, label(SharePicker::memoryId, uuid), label(SharePicker::config, ShareConfig.Coding))
-            }
-        }
+        companion object Coding : SumCodec<Sheet>({
+            labeled("sharePicker", ::SharePicker, label(SharePicker::memoryId, uuid), label(SharePicker::config, ShareConfig.Coding))
+        })
     }
 
     data class State(
@@ -49,14 +45,14 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
     ) {
         fun memory(id: UUID): SharedMemory? = memories.firstOrNull { it.id == id }
 
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::path, list(Route.Coding), Role.Path),
             field(State::sheet, optional(Sheet.Coding), Role.Slot),
             field(State::memories, list(SharedMemory.Coding)),
             field(State::onlyUnseen, bool),
             field(State::isLoading, bool),
             field(State::errorMessage, text),
-            field(State::bannerMessage, text)))
+            field(State::bannerMessage, text)) })
     }
 
     sealed class Action {
@@ -72,33 +68,29 @@ object Shared : Feature<Shared.State, Shared.Action, Shared.EffectPayload>("shar
         object SheetDismissed : Action()
         data class ShareFinished(val memoryId: UUID, val recipientCount: Long) : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                unit("appeared") { Appeared }
-                single("memoriesLoaded", ::MemoriesLoaded, list(SharedMemory.Coding), MemoriesLoaded::memories)
-                labeled("loadFailed", ::LoadFailed, label(LoadFailed::message, text))
-                single("unseenFilterToggled", ::UnseenFilterToggled, bool, UnseenFilterToggled::onlyUnseen)
-                labeled("memoryTapped", ::MemoryTapped, label(MemoryTapped::memoryId, uuid))
-                labeled("editTapped", ::EditTapped, label(EditTapped::memoryId, uuid))
-                labeled("reshareTapped", ::ReshareTapped, label(ReshareTapped::memoryId, uuid))
-                labeled("deepLinkOpened", ::DeepLinkOpened, label(DeepLinkOpened::memoryId, uuid))
-                unit("backTapped") { BackTapped }
-                unit("sheetDismissed") { SheetDismissed }
-                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            unit("appeared") { Appeared }
+            single("memoriesLoaded", ::MemoriesLoaded, list(SharedMemory.Coding), MemoriesLoaded::memories)
+            labeled("loadFailed", ::LoadFailed, label(LoadFailed::message, text))
+            single("unseenFilterToggled", ::UnseenFilterToggled, bool, UnseenFilterToggled::onlyUnseen)
+            labeled("memoryTapped", ::MemoryTapped, label(MemoryTapped::memoryId, uuid))
+            labeled("editTapped", ::EditTapped, label(EditTapped::memoryId, uuid))
+            labeled("reshareTapped", ::ReshareTapped, label(ReshareTapped::memoryId, uuid))
+            labeled("deepLinkOpened", ::DeepLinkOpened, label(DeepLinkOpened::memoryId, uuid))
+            unit("backTapped") { BackTapped }
+            unit("sheetDismissed") { SheetDismissed }
+            labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
+        })
     }
 
     sealed class EffectPayload {
         object LoadShared : EffectPayload()
         data class MarkSeen(val memoryId: UUID) : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                unit("loadShared") { LoadShared }
-                labeled("markSeen", ::MarkSeen, label(MarkSeen::memoryId, uuid))
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            unit("loadShared") { LoadShared }
+            labeled("markSeen", ::MarkSeen, label(MarkSeen::memoryId, uuid))
+        })
     }
 
     override val initial = State()

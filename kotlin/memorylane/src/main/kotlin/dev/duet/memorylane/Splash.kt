@@ -21,10 +21,10 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
         /** Empty when there is nothing to say. */
         val errorMessage: String = ""
     ) {
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::isLoading, bool),
             field(State::attempts, int),
-            field(State::errorMessage, text)))
+            field(State::errorMessage, text)) })
     }
 
     sealed class Action {
@@ -34,17 +34,15 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
         data class SessionLoadFailed(val message: String) : Action()
         object RetryTapped : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                unit("appeared") { Appeared }
-                labeled("sessionLoaded", ::SessionLoaded, label(SessionLoaded::userId, uuid),
-                    label(SessionLoaded::displayName, text),
-                    label(SessionLoaded::onboarded, bool))
-                unit("sessionMissing") { SessionMissing }
-                labeled("sessionLoadFailed", ::SessionLoadFailed, label(SessionLoadFailed::message, text))
-                unit("retryTapped") { RetryTapped }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            unit("appeared") { Appeared }
+            labeled("sessionLoaded", ::SessionLoaded, label(SessionLoaded::userId, uuid),
+                label(SessionLoaded::displayName, text),
+                label(SessionLoaded::onboarded, bool))
+            unit("sessionMissing") { SessionMissing }
+            labeled("sessionLoadFailed", ::SessionLoadFailed, label(SessionLoadFailed::message, text))
+            unit("retryTapped") { RetryTapped }
+        })
     }
 
     sealed class EffectPayload {
@@ -54,15 +52,13 @@ object Splash : Feature<Splash.State, Splash.Action, Splash.EffectPayload>("spla
         /** Delegate: exactly `RootNav.Action.NoSession`. */
         object NoSession : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                unit("loadSession") { LoadSession }
-                labeled("sessionRestored", ::SessionRestored, label(SessionRestored::userId, uuid),
-                    label(SessionRestored::displayName, text),
-                    label(SessionRestored::onboarded, bool))
-                unit("noSession") { NoSession }
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            unit("loadSession") { LoadSession }
+            labeled("sessionRestored", ::SessionRestored, label(SessionRestored::userId, uuid),
+                label(SessionRestored::displayName, text),
+                label(SessionRestored::onboarded, bool))
+            unit("noSession") { NoSession }
+        })
     }
 
     override val initial = State()

@@ -22,24 +22,20 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
 
         data class MemoryDetail(override val memoryId: UUID, val context: String, val startEditing: Boolean, val startSharing: Boolean) : Route()
 
-        companion object Coding : SumCodec<Route>() {
-            init {
-                labeled("memoryDetail", ::MemoryDetail, label(MemoryDetail::memoryId, uuid),
-                    label(MemoryDetail::context, text),
-                    label(MemoryDetail::startEditing, bool),
-                    label(MemoryDetail::startSharing, bool))
-            }
-        }
+        companion object Coding : SumCodec<Route>({
+            labeled("memoryDetail", ::MemoryDetail, label(MemoryDetail::memoryId, uuid),
+                label(MemoryDetail::context, text),
+                label(MemoryDetail::startEditing, bool),
+                label(MemoryDetail::startSharing, bool))
+        })
     }
 
     sealed class Sheet {
         data class SharePicker(val memoryId: UUID, val config: ShareConfig) : Sheet()
 
-        companion object Coding : SumCodec<Sheet>() {
-            init {
-                labeled("sharePicker", ::SharePicker, label(SharePicker::memoryId, uuid), label(SharePicker::config, ShareConfig.Coding))
-            }
-        }
+        companion object Coding : SumCodec<Sheet>({
+            labeled("sharePicker", ::SharePicker, label(SharePicker::memoryId, uuid), label(SharePicker::config, ShareConfig.Coding))
+        })
     }
 
     data class State(
@@ -56,7 +52,7 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
     ) {
         fun memory(id: UUID): MemorySummary? = memories.firstOrNull { it.id == id }
 
-        companion object Coding : StructCodec<State>(members(::State,
+        companion object Coding : StructCodec<State>({ members(::State,
             field(State::path, list(Route.Coding), Role.Path),
             field(State::sheet, optional(Sheet.Coding), Role.Slot),
             field(State::memories, list(MemorySummary.Coding)),
@@ -65,7 +61,7 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
             field(State::isLoadingMore, bool),
             field(State::errorMessage, text),
             field(State::bannerMessage, text),
-            field(State::deletedMemoryIds, list(uuid))))
+            field(State::deletedMemoryIds, list(uuid))) })
     }
 
     sealed class Action {
@@ -85,36 +81,32 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
         data class MemoryDeleted(val memoryId: UUID) : Action()
         object BannerDismissed : Action()
 
-        companion object Coding : SumCodec<Action>() {
-            init {
-                unit("appeared") { Appeared }
-                unit("refreshPulled") { RefreshPulled }
-                unit("reachedEnd") { ReachedEnd }
-                labeled("pageLoaded", ::PageLoaded, label(PageLoaded::memories, list(MemorySummary.Coding)),
-                    label(PageLoaded::nextCursor, text))
-                labeled("pageLoadFailed", ::PageLoadFailed, label(PageLoadFailed::message, text))
-                labeled("memoryTapped", ::MemoryTapped, label(MemoryTapped::memoryId, uuid))
-                labeled("editTapped", ::EditTapped, label(EditTapped::memoryId, uuid))
-                labeled("shareTapped", ::ShareTapped, label(ShareTapped::memoryId, uuid))
-                labeled("deepLinkOpened", ::DeepLinkOpened, label(DeepLinkOpened::memoryId, uuid), label(DeepLinkOpened::intent, text))
-                unit("backTapped") { BackTapped }
-                unit("popToRootTapped") { PopToRootTapped }
-                unit("sheetDismissed") { SheetDismissed }
-                labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
-                labeled("memoryDeleted", ::MemoryDeleted, label(MemoryDeleted::memoryId, uuid))
-                unit("bannerDismissed") { BannerDismissed }
-            }
-        }
+        companion object Coding : SumCodec<Action>({
+            unit("appeared") { Appeared }
+            unit("refreshPulled") { RefreshPulled }
+            unit("reachedEnd") { ReachedEnd }
+            labeled("pageLoaded", ::PageLoaded, label(PageLoaded::memories, list(MemorySummary.Coding)),
+                label(PageLoaded::nextCursor, text))
+            labeled("pageLoadFailed", ::PageLoadFailed, label(PageLoadFailed::message, text))
+            labeled("memoryTapped", ::MemoryTapped, label(MemoryTapped::memoryId, uuid))
+            labeled("editTapped", ::EditTapped, label(EditTapped::memoryId, uuid))
+            labeled("shareTapped", ::ShareTapped, label(ShareTapped::memoryId, uuid))
+            labeled("deepLinkOpened", ::DeepLinkOpened, label(DeepLinkOpened::memoryId, uuid), label(DeepLinkOpened::intent, text))
+            unit("backTapped") { BackTapped }
+            unit("popToRootTapped") { PopToRootTapped }
+            unit("sheetDismissed") { SheetDismissed }
+            labeled("shareFinished", ::ShareFinished, label(ShareFinished::memoryId, uuid), label(ShareFinished::recipientCount, int))
+            labeled("memoryDeleted", ::MemoryDeleted, label(MemoryDeleted::memoryId, uuid))
+            unit("bannerDismissed") { BannerDismissed }
+        })
     }
 
     sealed class EffectPayload {
         data class LoadPage(val cursor: String) : EffectPayload()
 
-        companion object Coding : SumCodec<EffectPayload>() {
-            init {
-                labeled("loadPage", ::LoadPage, label(LoadPage::cursor, text))
-            }
-        }
+        companion object Coding : SumCodec<EffectPayload>({
+            labeled("loadPage", ::LoadPage, label(LoadPage::cursor, text))
+        })
     }
 
     override val initial = State()

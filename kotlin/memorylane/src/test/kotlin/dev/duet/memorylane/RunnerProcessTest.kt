@@ -53,7 +53,7 @@ class RunnerProcessTest {
         val build = (first["build"] as? JsonString)?.value
         expect(build != null && Regex("[0-9a-f]{64}").matches(build)) { "build: $build" }
         assertEquals(build, ((Dialect.parse(session("").lines[0]) as JsonObject)["build"] as JsonString).value)
-        // The launcher hashes natively what the runner would hash itself: the two agree.
+        // The launcher hashes natively what the runner would hash itself (its own jars, not the stdlib): the two agree.
         val jars = File(runner!!.parentFile, "duet.jar").path + ":" + File(runner.parentFile, "memorylane.jar").path + ":/usr/share/java/kotlin-stdlib.jar"
         assertEquals(dev.duet.replay.RunnerBuild.ofClassPath(jars), build)
     }
