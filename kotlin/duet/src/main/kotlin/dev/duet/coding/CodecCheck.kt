@@ -68,7 +68,8 @@ object CodecCheck {
         return 0 until needed
     }
 
-    private fun reachable(root: Codec<*>): List<Codec<*>> {
+    /** [roots] and every codec under them (wrapped, members, case payloads), each once, roots first. */
+    fun reachable(vararg roots: Codec<*>): List<Codec<*>> {
         val seen = LinkedHashSet<Codec<*>>()
         fun visit(codec: Codec<*>?) {
             if (codec == null || !seen.add(codec)) return
@@ -76,7 +77,7 @@ object CodecCheck {
             codec.fields?.forEach { visit(it.codec) }
             if (codec is SumCodec<*>) codec.caseNames.forEach { visit(codec.payloadOf(it)) }
         }
-        visit(root)
+        roots.forEach { visit(it) }
         return seen.toList()
     }
 

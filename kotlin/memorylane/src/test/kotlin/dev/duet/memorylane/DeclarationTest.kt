@@ -1,6 +1,5 @@
 package dev.duet.memorylane
 
-import dev.duet.coding.Codec
 import dev.duet.coding.CodecCheck
 import dev.duet.coding.StructCodec
 import dev.duet.coding.SumCodec
@@ -23,17 +22,9 @@ import org.junit.Test
  */
 class DeclarationTest {
     /** Every sum codec reachable from the feature's state, action and effect codecs. */
-    private fun sumCodecsOf(feature: Feature<*, *, *>): List<SumCodec<*>> {
-        val seen = LinkedHashSet<Codec<*>>()
-        fun visit(codec: Codec<*>?) {
-            if (codec == null || !seen.add(codec)) return
-            visit(codec.element)
-            codec.fields?.forEach { visit(it.codec) }
-            if (codec is SumCodec<*>) codec.caseNames.forEach { visit(codec.payloadOf(it)) }
-        }
-        listOf(feature.stateCodec, feature.actionCodec, feature.effectCodec).forEach { visit(it) }
-        return seen.filterIsInstance<SumCodec<*>>()
-    }
+    private fun codecsOf(feature: Feature<*, *, *>) = CodecCheck.reachable(feature.stateCodec, feature.actionCodec, feature.effectCodec)
+
+    private fun sumCodecsOf(feature: Feature<*, *, *>): List<SumCodec<*>> = codecsOf(feature).filterIsInstance<SumCodec<*>>()
 
     private fun uncoded(codec: SumCodec<*>, type: KClass<*>): List<String> {
         val declared = type.sealedSubclasses.map { it.java }
@@ -77,17 +68,7 @@ class DeclarationTest {
     }
 
     @Test fun `every struct codec declares a field for every constructor parameter`() {
-        val structs = MemoryLane.features.flatMap { feature ->
-            val seen = LinkedHashSet<Codec<*>>()
-            fun visit(codec: Codec<*>?) {
-                if (codec == null || !seen.add(codec)) return
-                visit(codec.element)
-                codec.fields?.forEach { visit(it.codec) }
-                if (codec is SumCodec<*>) codec.caseNames.forEach { visit(codec.payloadOf(it)) }
-            }
-            listOf(feature.stateCodec, feature.actionCodec, feature.effectCodec).forEach { visit(it) }
-            seen.filterIsInstance<StructCodec<*>>()
-        }.distinct()
+        val structs = MemoryLane.features.flatMap { codecsOf(it).filterIsInstance<StructCodec<*>>() }.distinct()
         var checked = 0
         for (codec in structs) {
             val missing = undeclaredParameters(codec) ?: continue
