@@ -5,7 +5,7 @@
 //   --refuse-restore F       restores of F are answered with an error
 //   --exit-on-restore F      the runner exits when asked to restore F
 import Duet
-import DuetReplay
+import DuetRunner
 import Foundation
 import MemoryLane
 

@@ -17,6 +17,7 @@ enum VerbTable {
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
         QueryVerbsVerb.self,
+        MapVerb.self,
         QueryFixturesVerb.self,
         QuerySQLVerb.self,
         CensusVerb.self,

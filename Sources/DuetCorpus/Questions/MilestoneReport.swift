@@ -29,6 +29,12 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var drill: [DrillStatus]? = nil
     /// Platforms with a runner but no full restore drill, and why (nil in reports recorded before).
     public var drillMissing: [MissingVerify]? = nil
+    /// The navigation map as of this milestone (nil in reports recorded before maps existed).
+    public var navigation: NavigationMap? = nil
+    /// Every verify and drill failure in detail; nil when nothing failed.
+    public var failures: MilestoneFailures? = nil
+    /// The commit, the duet and the runners behind the report; nil when not known.
+    public var build: MilestoneBuild? = nil
 
     /// Every check that ran holds: the census closes, no island needs promoting, every full verify
     /// run passed, the lint and the audit (when there are ones) found nothing. See `checks`.
@@ -120,6 +126,8 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var failing: Change?
     /// The same for the restore drill; nil in older reports.
     public var drillFailing: Change? = nil
+    /// What changed in the navigation map; nil when the previous milestone has no map.
+    public var navigation: NavigationMapDifference? = nil
 
     public struct Change: Sendable, Codable, Equatable {
         public var added: [String]
@@ -135,7 +143,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
 
     public var isEmpty: Bool {
         kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
-            && (drillFailing?.isEmpty ?? true)
+            && (drillFailing?.isEmpty ?? true) && (navigation?.isEmpty ?? true)
     }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {

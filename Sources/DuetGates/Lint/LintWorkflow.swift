@@ -32,7 +32,8 @@ public struct LintWorkflow {
         if let refresh { try refreshDescribes(refresh) }
         let known = try corpus.knownStructures()
         let inputs = LintInputs(structures: Dictionary(known.map { ($0.feature, $0) }, uniquingKeysWith: { a, _ in a }),
-                                kinds: try corpus.knownKinds(), describes: try corpus.runnerDescribes(), now: now)
+                                kinds: try corpus.knownKinds(), describes: try corpus.runnerDescribes(),
+                                recorded: try corpus.recordedFeatures(), now: now)
         return ManifestLint.check(reading, inputs: inputs)
     }
 
