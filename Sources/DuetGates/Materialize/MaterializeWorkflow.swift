@@ -8,7 +8,8 @@ import DuetManifest
 ///
 /// Where they go: Swift into `Tests/<Module>Tests/Materialized/` (the test target of the feature's
 /// module, read from `swift:` in the manifest; its feature type from `state: Feature.State`);
-/// Kotlin into `test/materialized/` beside the `src/` folder that declares the feature's object.
+/// Kotlin into `src/test/kotlin/materialized/` of the module whose `src/main` declares the feature's object
+/// (so `kotlin/build.sh test` runs it with the module's other JUnit tests).
 ///
 /// ```swift
 /// let files = try MaterializeWorkflow(corpus: corpus, tree: tree, manifest: manifest).write("splash.finds-none", step: 1)
@@ -57,10 +58,11 @@ public struct MaterializeWorkflow {
                     types[node] = found.type
                     if node == materialized.node { root = found.root }
                 }
-                let folder = kotlinFolder ?? root + "/test/materialized"
+                let folder = kotlinFolder ?? root + "/src/test/kotlin/materialized"
                 let name = "Materialized_\(materialized.identifier)"
+                let package = (types[materialized.node]!.module.isEmpty ? "" : types[materialized.node]!.module + ".") + "materialized"
                 files.append((Written(platform: platform, path: folder + "/\(name).kt",
-                                      run: "\(relative(root))/build.sh test, then java -cp \"\(relative(root))/build/*:/usr/share/java/kotlin-stdlib.jar\" duet.materialized.\(materialized.identifier).\(name)Kt"),
+                                      run: "kotlin/build.sh test (JUnit 4: \(package).\(name))"),
                               StepTestSources.kotlin(materialized, types: types)))
             default:
                 throw InputError(file: "--platform", message: "unknown platform \(platform)", fix: "use swift, kotlin or all")

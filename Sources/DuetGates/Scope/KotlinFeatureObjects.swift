@@ -13,7 +13,8 @@ public struct KotlinFeatureObject: Sendable, Equatable {
     /// The module folder the file sits in (the part of `file` before `src/`), relative to the folder searched.
     public var module: String
 
-    /// Every feature object in the `.kt` files under a `src/` folder below `folder`, by file name.
+    /// Every feature object in the `.kt` files under a `src/` folder below `folder`, by file name
+    /// (a module's tests under `src/test/` and the build's output are not the feature's twin).
     ///
     /// ```swift
     /// KotlinFeatureObject.all(under: tree.absolute("kotlin")).first { $0.feature == "timeline" }?.type   // "Timeline"
@@ -22,7 +23,7 @@ public struct KotlinFeatureObject: Sendable, Equatable {
         var found: [KotlinFeatureObject] = []
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".kt"), relative.contains("src/"),
+            guard relative.hasSuffix(".kt"), relative.contains("src/"), !relative.contains("src/test/"), !relative.hasPrefix("build/"),
                   let text = try? String(contentsOfFile: folder + "/" + relative, encoding: .utf8) else { continue }
             let package = text.split(separator: "\n").first { $0.hasPrefix("package ") }
                 .map { String($0.dropFirst("package ".count)).trimmingCharacters(in: .whitespaces) } ?? ""
