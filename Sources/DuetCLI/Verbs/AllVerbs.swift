@@ -11,6 +11,7 @@ enum VerbTable {
         VerifyVerb.self,
         RunsImportVerb.self,
         DrillRestoreVerb.self,
+        ExploreVerb.self,
         ShowVerb.self,
         MaterializeVerb.self,
         // Questions and milestone procedures.
