@@ -21,6 +21,7 @@ enum VerbTable {
         QueryFixturesVerb.self,
         QuerySQLVerb.self,
         CensusVerb.self,
+        CoverageVerb.self,
         IslandsVerb.self,
         LintVerb.self,
         AuditVerb.self,

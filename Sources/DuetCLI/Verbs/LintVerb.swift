@@ -15,7 +15,9 @@ struct LintVerb: Verb {
         Unknown per-feature keys only warn: upstream keeps them as extensions. Declaration parity
         compares what each platform's runner last reported to describe (stored by record and verify);
         with fewer than two platforms reported, it says parity was not checked. --refresh asks the
-        runners under runners: afresh first. verify and milestone run this lint first.
+        runners under runners: afresh first. verify and milestone run this lint first. --strict also fails
+        on declared action cases no fixture of record sends (golden first: record the fixture first; see
+        `duet coverage`); without it they are warnings.
 
         Rules:
         \(LintRule.allCases.map { "  " + $0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.checks }.joined(separator: "\n"))
@@ -26,22 +28,26 @@ struct LintVerb: Verb {
     static let options: [OptionSpec] = [
         QueryManifest.option,
         .flag("--refresh", help: "Ask each runner under runners: for its describe before checking parity."),
+        .flag("--strict", help: "Fail on declared action cases no fixture of record sends (otherwise a warning)."),
         .format,
     ]
 
     let manifestPath: String?
     let refresh: Bool
+    let strict: Bool
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
         manifestPath = arguments.value("--manifest")
         refresh = arguments.flag("--refresh")
+        strict = arguments.flag("--strict")
         format = try arguments.format()
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let path = try QueryManifest.path(manifestPath, context: context)
         var workflow = LintWorkflow(corpus: try context.corpus(), manifestPath: path)
+        workflow.strict = strict
         if refresh {
             let manifest = try Manifest.load(path: path)
             workflow.refresh = RunnerCommands.resolve(platforms: manifest.runners.keys.sorted(), explicit: nil, manifest: manifest)
