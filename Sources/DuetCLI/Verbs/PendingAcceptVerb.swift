@@ -1,4 +1,5 @@
 import DuetCorpus
+import DuetGates
 /// `duet pending accept NAME…|--all`
 struct PendingAcceptVerb: Verb {
     static let name = "pending accept"
@@ -19,6 +20,7 @@ struct PendingAcceptVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        try ExploreRecording.refuseOpen(names, in: context.corpus())
         let accepted = try context.corpus().acceptPending(names: names, in: context.treeForWriting)
         for name in accepted { context.write("accepted \(name)\n") }
         if accepted.isEmpty { context.note("duet pending accept: nothing is pending") }

@@ -27,8 +27,11 @@ struct PendingShowVerb: Verb {
         let review = try PendingReview.diff(named: name, in: context.corpus())
         let fileName = RecordTree.fixturesFolder + "/" + ((try? Fixture.fileName(for: name)) ?? name)
         let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)
+        let explored = try context.corpus().exploreFinding(named: name)
         if format == .json {
-            context.write(Self.json(review, diff: diff.render(oldName: fileName, newName: "recorded", colour: false)).prettyString)
+            var json = Self.json(review, diff: diff.render(oldName: fileName, newName: "recorded", colour: false))
+            if let explored, case .object(var object) = json { object["explore"] = ExplorePendingSides.json(explored); json = .object(object) }
+            context.write(json.prettyString)
             return .holds
         }
         var out = "\(name): \(review.recording.reason.rawValue) recording of \(review.recording.recordedAt)\n"
@@ -39,6 +42,7 @@ struct PendingShowVerb: Verb {
         if !review.metadataChanges.isEmpty { out += "  metadata: \(review.metadataChanges.joined(separator: ", "))\n" }
         out += "\n" + diff.render(oldName: review.stored == nil ? "/dev/null" : fileName, newName: "\(name) (recorded)",
                                   colour: context.usesColour)
+        if let explored { out += ExplorePendingSides.text(explored) }
         out += "\naccept with `duet pending accept \(name)`, or drop with `duet pending reject \(name)`\n"
         context.write(out)
         return .holds

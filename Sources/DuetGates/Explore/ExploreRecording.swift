@@ -6,7 +6,7 @@ import DuetCorpus
 /// (Swift's when it took part); every platform's own answers go with it (`explore_answers`) so
 /// `pending show` can put them side by side. Accepting it makes it a fixture of record — once
 /// the platforms agree (`duet explore --replay NAME` re-records it then).
-enum ExploreRecording {
+public enum ExploreRecording {
     static let prefix = "explore."
 
     /// `explore.<feature>.<12 hex digits>`: a hash of the start state and the actions, so the same
@@ -56,5 +56,19 @@ enum ExploreRecording {
     static func keep(_ fixtures: [Fixture], in corpus: Corpus, now: String) throws {
         guard !fixtures.isEmpty else { return }
         try corpus.keepPending(fixtures.map { PendingRecording(fixture: $0, reason: .new, recordedAt: now) })
+    }
+
+    /// Kinds where the platforms answered differently: their recordings wait for the reducers to agree.
+    static let divergent: Set<String> = ["state", "effects", "refused", "crash", "restore"]
+
+    /// Refuses to accept an explore recording whose platforms still differ: it pins one side, and
+    /// becomes a fixture of record once `duet explore --replay NAME` finds them agreeing.
+    public static func refuseOpen(_ names: [String]?, in corpus: Corpus) throws {
+        let chosen = try names ?? corpus.pendingRecordings().map(\.name)
+        for name in chosen where name.hasPrefix(prefix) {
+            guard let finding = try corpus.exploreFinding(named: name), finding.resolvedAt == nil, divergent.contains(finding.kind) else { continue }
+            throw InputError(file: name, message: "the platforms still differ at step \(finding.step) (\(finding.kind)): accepting would pin one side",
+                             fix: "fix the reducer, then `duet explore --replay \(name)` re-records it with the agreed answers; or `duet pending reject \(name)`")
+        }
     }
 }
