@@ -174,18 +174,13 @@ struct ExploreRestore {
         return recorded + Array(entry.walk.actions[...max(0, index)])
     }
 
-    /// A ruling accepts a finding at an explored state when its fixture is of the same feature, it
-    /// names the same rule, and (when it names a path) the same spine field.
+    /// A ruling accepts a finding at an explored state when it is the feature's, or its fixture is
+    /// of the same feature; it names the same rule; and (when it names a path) the same spine field.
     static func isRuled(rule: DrillFinding.Rule, path: String?, feature: String, rulings: [DrillRuling], features: [String: String]) -> Bool {
         rulings.contains { ruling in
-            features[ruling.fixture] == feature && ruling.rule == rule.rawValue
-                && (ruling.path == nil || spineField(ruling.path!) == spineField(path ?? ""))
+            (ruling.feature ?? features[ruling.fixture]) == feature && ruling.rule == rule.rawValue
+                && (ruling.path == nil || DrillRuling.spineField(ruling.path!) == DrillRuling.spineField(path ?? ""))
         }
-    }
-
-    /// `path[0].value.context` → `path`; `videoPlayer.positionMillis` → `videoPlayer`.
-    static func spineField(_ path: String) -> String {
-        String(path.prefix { $0 != "." && $0 != "[" })
     }
 }
 

@@ -174,7 +174,7 @@ public struct ExploreWorkflow {
     /// The feature of each fixture a ruling names.
     func rulingFeatures() throws -> [String: String] {
         var features: [String: String] = [:]
-        for ruling in rulings { features[ruling.fixture] = try corpus.fixtures(name: ruling.fixture).first?.feature }
+        for ruling in rulings where ruling.feature == nil { features[ruling.fixture] = try corpus.fixtures(name: ruling.fixture).first?.feature }
         return features
     }
 
