@@ -29,6 +29,9 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var drill: [DrillStatus]? = nil
     /// Platforms with a runner but no full restore drill, and why (nil in reports recorded before).
     public var drillMissing: [MissingVerify]? = nil
+    /// Action cases and (kind, case) transitions the fixtures reach, and what only explore reached
+    /// (nil in reports recorded before coverage existed).
+    public var actionCoverage: ActionCoverage? = nil
 
     /// Every check that ran holds: the census closes, no island needs promoting, every full verify
     /// run passed, the lint and the audit (when there are ones) found nothing. See `checks`.
@@ -104,6 +107,10 @@ public struct MilestoneInventory: Sendable, Codable, Equatable {
     public var failing: [String]?
     /// Fixtures the restore drill fails, as `platform fixture`; nil in older reports.
     public var drillFailing: [String]? = nil
+    /// Action cases a fixture sends, as `feature.case`; nil in older reports.
+    public var actionCases: [String]? = nil
+    /// Cases and transitions only explore reached, as `feature.case` or `feature: kind change by case`; nil in older reports.
+    public var exploreOnly: [String]? = nil
 }
 
 /// What was added and removed since the previous milestone.
@@ -120,6 +127,9 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var failing: Change?
     /// The same for the restore drill; nil in older reports.
     public var drillFailing: Change? = nil
+    /// Action cases the fixtures send, and what only explore reached (nil when either report predates them).
+    public var actionCases: Change? = nil
+    public var exploreOnly: Change? = nil
 
     public struct Change: Sendable, Codable, Equatable {
         public var added: [String]
@@ -135,7 +145,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
 
     public var isEmpty: Bool {
         kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
-            && (drillFailing?.isEmpty ?? true)
+            && (drillFailing?.isEmpty ?? true) && (actionCases?.isEmpty ?? true) && (exploreOnly?.isEmpty ?? true)
     }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {
@@ -147,6 +157,8 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         self.previousCreatedAt = previousCreatedAt
         kinds = change(old.kinds, new.kinds)
         fields = change(old.fields, new.fields)
+        if let before = old.actionCases, let after = new.actionCases { actionCases = change(before, after) }
+        if let before = old.exploreOnly, let after = new.exploreOnly { exploreOnly = change(before, after) }
         fixtures = change(old.fixtures, new.fixtures)
         entries = change(old.entries, new.entries)
         // A report stored before checks were kept has nothing to compare them with.
