@@ -104,7 +104,10 @@ private struct RunState {
                         engine.runners[position].session.fixtureAnswered()
                     } catch {
                         answers.append(.failed(error.description))
+                        // A crash on an action is that step's finding: the runner restarts and the walks go on.
+                        // Only a runner that cannot start again (or fails past the restarts allowed) ends the run.
                         engine.runners[position].session.runnerFailed(error)
+                        engine.runners[position].session.fixtureAnswered()
                         failed = true
                     }
                 }

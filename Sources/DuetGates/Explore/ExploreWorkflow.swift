@@ -23,6 +23,10 @@ public struct ExploreWorkflow {
     /// Store the run and write pending recordings; a mutation drill explores mutants and keeps neither.
     public var keepsResults = true
 
+    /// Restarts an explore run allows each runner: every crash on an action restarts it (and each
+    /// reproduction while shrinking one), so this bounds a runner that crashes everywhere.
+    static let maximumRestarts = 200
+
     public init(corpus: Corpus, runners: RunnerCommands, options: ExploreOptions = ExploreOptions()) {
         self.corpus = corpus; self.runners = runners; self.options = options
     }
@@ -42,7 +46,7 @@ public struct ExploreWorkflow {
         guard !runners.commands.isEmpty else { return outcome }
         let explorers = outcome.platforms.map { platform in
             ExploreRunner(platform: platform, session: ReplaySession(command: runners.commands[platform]!, timeout: options.timeout,
-                                                                    startupTimeout: options.startupTimeout, maximumRestarts: 100))
+                                                                    startupTimeout: options.startupTimeout, maximumRestarts: Self.maximumRestarts))
         }
         defer { explorers.forEach { $0.session.close() } }
         var served: [String: Set<String>] = [:]

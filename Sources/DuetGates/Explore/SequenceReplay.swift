@@ -27,6 +27,7 @@ struct SequenceReplay {
                     runner.session.fixtureAnswered()
                 } catch {
                     runner.session.runnerFailed(error)
+                    runner.session.fixtureAnswered()
                     answers.append(.failed(error.description))
                 }
             }

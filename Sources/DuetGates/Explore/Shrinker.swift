@@ -11,7 +11,8 @@ import DuetReplay
 /// 2. Drop actions, halves first, then one at a time.
 /// 3. Start elsewhere: the last actions alone from another recorded state (shortest suffix first).
 /// 4. Simplify payloads: integers to 0 or 1, strings to empty, booleans to false, arrays shorter.
-/// Repeated until nothing shrinks or the attempts run out.
+/// Repeated until nothing shrinks or the attempts run out (a crash restarts its runner each time it
+/// reproduces, so a crash gets 30 attempts at most).
 struct Shrinker {
     let replay: SequenceReplay
     /// The feature's recorded states, as the walks start from them.
@@ -22,7 +23,7 @@ struct Shrinker {
 
     /// The shrunk finding, and how many candidates were replayed.
     func shrink(_ finding: ExploreFinding) throws(RunnerFailure) -> (finding: ExploreFinding, tried: Int) {
-        var run = Run(shrinker: self, target: finding.signature, budget: finding.kind == .crash ? min(attempts, 60) : attempts)
+        var run = Run(shrinker: self, target: finding.signature, budget: finding.kind == .crash ? min(attempts, 30) : attempts)
         var best = finding
         if let later = try run.startLater(best) { best = later }
         var changed = true
