@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(name: "query-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/query-bench"),
         .executableTarget(name: "drill-bench", dependencies: ["DuetGates", "DuetReplay", "DuetCorpus", "Duet", "MemoryLane"], path: "tools/drill-bench"),
         .executableTarget(name: "checksum-bench", dependencies: ["DuetCorpus", "Duet"], path: "tools/checksum-bench"),
+        .executableTarget(name: "explore-bench", dependencies: ["DuetGates", "DuetReplay", "DuetCorpus", "DuetManifest", "Duet"], path: "tools/explore-bench"),
         .target(name: "DuetFuzzProperties", dependencies: ["Duet", "DuetCorpus", "DuetManifest"], path: "tools/fuzz/Properties"),
         .executableTarget(name: "duet-fuzz", dependencies: ["DuetFuzzProperties"], path: "tools/fuzz/duet-fuzz"),
         .executableTarget(name: "duet-reliability", dependencies: ["Duet", "DuetCorpus"], path: "tools/reliability/Driver"),

@@ -21,6 +21,8 @@ public struct RecordedAction: Sendable, Equatable {
     public var actionCase: String
     /// Canonical bytes.
     public var action: [UInt8]
+
+    public init(feature: String, actionCase: String, action: [UInt8]) { self.feature = feature; self.actionCase = actionCase; self.action = action }
 }
 
 extension Corpus {
