@@ -85,12 +85,16 @@ let verifySteps = repeated.reduce(0) { $0 + $1.steps.count }
 
 @MainActor func verify() -> Double {
     var seconds = 0.0
+    var alone: [String] = []
     for (platform, command) in [("swift", swift), ("kotlin", kotlin)] {
         let started = now()
         let run = ParallelReplayer(command: command, platform: platform, processes: 1).verify(repeated)
-        seconds += now() - started
+        let took = now() - started
+        seconds += took
+        alone.append(String(format: "%@ alone %.0f steps/s", platform, Double(verifySteps) / took))
         if !run.passed { fail("verify on \(platform) did not pass: \(run.failedCount) failed, \(run.runnerFailure.map { "\($0)" } ?? "")") }
     }
+    print("  verify: " + alone.joined(separator: ", "))
     return Double(verifySteps) / seconds
 }
 
