@@ -57,7 +57,7 @@ struct ManifestReader {
                     let runnerPath = "\(path).\(runner.key)"
                     note(runnerPath, runner.value)
                     guard ManifestVocabulary.flavors.contains(runner.key) else {
-                        error(at: runner.keyMark, "unknown runner platform '\(runner.key)'",
+                        error(at: runner.keyMark, "unknown runner platform '\(NameRule.escaped(runner.key))'",
                               fix: "use \(ManifestVocabulary.flavors.joined(separator: " or "))" + suggestion(runner.key, ManifestVocabulary.flavors))
                         continue
                     }

@@ -109,9 +109,9 @@ extension ManifestReader {
     }
 }
 
-enum EditDistance {
+public enum EditDistance {
     /// Levenshtein distance over characters.
-    static func between(_ a: String, _ b: String) -> Int {
+    public static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

@@ -1,12 +1,9 @@
 import Duet
 import DuetScenarios
-import Foundation
-#if canImport(XCTest)
-import XCTest
-#endif
 
-/// Why a `TestStore` step failed: where, what, and what to do. Tests use
-/// `try store.send(…)`; negative tests `XCTAssertThrowsError`.
+/// Why a `TestStore` step failed: where, what, and what to do. The store reports it at the step's
+/// place (`TestStoreReporting`); a test that checks a failure on purpose collects them with
+/// `TestStore(…, report:)`.
 public struct TestStoreFailure: Error, Sendable, CustomStringConvertible {
     public enum Rule: String, Sendable {
         /// The state after a step differs from the asserted one.
@@ -23,7 +20,7 @@ public struct TestStoreFailure: Error, Sendable, CustomStringConvertible {
         case nothingReceived
         /// Effects still running at `finish()`.
         case effectsInFlight
-        /// A value the canonical dialect refuses, or a store that was torn down.
+        /// A value the canonical dialect refuses, an update closure that threw, or a store that was torn down.
         case unusable
         /// The store went away without `finish()` while effects ran or actions waited.
         case unfinished
@@ -35,26 +32,15 @@ public struct TestStoreFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// For `stateMismatch`: the first divergent JSON path and both canonical fragments.
     public var divergence: Divergence?
-    public var file: String
-    public var line: Int
+    /// The step the test wrote.
+    public var place: TestPlace
 
-    public init(_ rule: Rule, _ message: String, divergence: Divergence? = nil, file: String, line: Int) {
-        self.rule = rule; self.message = message; self.divergence = divergence; self.file = file; self.line = line
+    public init(_ rule: Rule, _ message: String, divergence: Divergence? = nil, at place: TestPlace) {
+        self.rule = rule; self.message = message; self.divergence = divergence; self.place = place
     }
+
+    public var file: String { place.file }
+    public var line: Int { Int(place.line) }
 
     public var description: String { "\(ScenarioSource.relativePath(file)):\(line): \(message)" }
-}
-
-/// Where a `TestStore` sends what it cannot throw.
-public enum TestStoreReporting {
-    /// Fails the running XCTest with the message at its place (a `.skipped` list is only printed).
-    public static let `default`: @Sendable (TestStoreFailure) -> Void = { failure in
-        #if canImport(XCTest)
-        if failure.rule != .skipped {
-            XCTFail(failure.description)
-            return
-        }
-        #endif
-        FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-    }
 }

@@ -1,14 +1,17 @@
 import Duet
 import DuetScenarios
 
-/// Memory Lane, the reference app: its 16 features, their scenarios and the seams between them.
+/// Memory Lane, the reference app: its features, their scenarios and the seams between them, all
+/// derived from one list (`catalogue`). The runner serves what it lists, `record` records it, and
+/// `duet lint` checks the manifest's `features:` against what was recorded and served.
 ///
 /// ```swift
 /// MemoryLaneApp.features.map { $0.name }       // ["rootnav", "splash", …]
 /// MemoryLaneApp.scenarios.flatMap { $0.paths() }.count + MemoryLaneApp.chains.count
 /// ```
 public enum MemoryLaneApp {
-    public static var features: [any Feature.Type] {
+    /// Every feature, once, in the order they are served and their scenarios recorded.
+    static var catalogue: [any Catalogued.Type] {
         [
             RootNav.self, Splash.self, Registration.self, IntroduceYourself.self, Onboarding.self, Accept.self,
             EnterCode.self, MainNav.self, Timeline.self, MemoryDetail.self, Capture.self, Shared.self,
@@ -16,17 +19,22 @@ public enum MemoryLaneApp {
         ]
     }
 
-    public static var scenarios: [ScenarioDefinition] {
-        RootNav.scenarios + Splash.scenarios + Registration.scenarios + IntroduceYourself.scenarios
-            + Onboarding.scenarios + Accept.scenarios + EnterCode.scenarios + MainNav.scenarios
-            + Timeline.scenarios + MemoryDetail.scenarios + Capture.scenarios + Shared.scenarios
-            + SharePicker.scenarios + InviteCode.scenarios + Profile.scenarios + Priming.scenarios
-    }
+    public static var features: [any Feature.Type] { catalogue }
+
+    public static var scenarios: [ScenarioDefinition] { catalogue.flatMap { $0.scenarios } }
 
     public static var chains: [ChainDefinition] { chainScenarios.map(\.definition) }
 
     /// The chains as written: each seam hop names the embedding that carries it (`Chain.play()`).
-    public static var chainScenarios: [Chain] {
-        RootNav.chains + MainNav.chains + Timeline.chains + MemoryDetail.chains + Shared.chains
-    }
+    public static var chainScenarios: [Chain] { catalogue.flatMap { $0.chains } }
+}
+
+/// A feature of the catalogue: it brings its scenarios, and the chains that start from it.
+protocol Catalogued: Feature {
+    static var scenarios: [ScenarioDefinition] { get }
+    static var chains: [Chain] { get }
+}
+
+extension Catalogued {
+    static var chains: [Chain] { [] }
 }

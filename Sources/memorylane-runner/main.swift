@@ -1,5 +1,5 @@
 import Duet
-import DuetReplay
+import DuetRunner
 import MemoryLane
 
 // Serves Memory Lane over the replay protocol on stdin/stdout.

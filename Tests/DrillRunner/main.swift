@@ -8,7 +8,7 @@
 //   --exit-on-reduce F.CASE  the runner exits when asked to reduce F with that action case
 //   --refuse-reduce F.CASE   reduces of F with that action case are answered with an error
 import Duet
-import DuetReplay
+import DuetRunner
 import Foundation
 import MemoryLane
 

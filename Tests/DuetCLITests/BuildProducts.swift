@@ -36,28 +36,36 @@ struct BuildProducts {
         return object
     }
 
-    /// Compiles `source` as an executable linked with `module` and the package's Duet, DuetScenarios and DuetReplay.
-    func compileExecutable(_ name: String, source: String, linking module: URL, in work: URL) throws -> String {
+    /// Compiles `source` as an executable linked with `module` and the objects of the package's `modules` (and no other).
+    func compileExecutable(_ name: String, source: String, linking module: URL, modules: [String], in work: URL) throws -> String {
         let file = work.appendingPathComponent("main.swift")
         try Data(source.utf8).write(to: file)
-        return try link(name, sources: [file, module], targets: ["Duet", "DuetScenarios", "DuetReplay"], in: work, moduleName: "Runner",
-                        includes: [work.path])
+        return try link(name, sources: [file, module], targets: modules, in: work, moduleName: "Runner", includes: [work.path])
     }
 
     /// Compiles `sources` (Swift files or objects) into an executable linked with the objects of `targets`.
     func link(_ name: String, sources: [URL], targets: [String], in work: URL, moduleName: String, includes: [String] = []) throws -> String {
         let output = work.appendingPathComponent(name)
         var objects: [String] = []
-        for target in targets {
-            let folder = directory.appendingPathComponent("\(target).build")
-            objects += try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }
-        }
+        for target in targets { objects += try self.objects(of: target) }
         try swiftc(["-swift-version", "6", "-module-name", moduleName, "-I", modules] + includes.flatMap { ["-I", $0] }
                    + sources.map(\.path) + objects + ["-o", output.path])
         return output.path
     }
 
     private var modules: String { directory.appendingPathComponent("Modules").path }
+
+    /// The object files of `target`'s current sources, as its build's output file map lists them
+    /// (objects of renamed or deleted sources linger in the folder; they must not be linked).
+    private func objects(of target: String) throws -> [String] {
+        let map = directory.appendingPathComponent("\(target).build/output-file-map.json")
+        guard let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: map)) as? [String: Any] else {
+            throw BuildFailure("\(map.path) is not the output file map SwiftPM writes")
+        }
+        return entries.compactMap { source, outputs in
+            source.isEmpty ? nil : (outputs as? [String: Any])?["object"] as? String
+        }.sorted()
+    }
 
     private func swiftc(_ arguments: [String]) throws {
         let process = Process()

@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCLI
+import DuetManifest
 
 /// `duet lint` on Memory Lane's own manifest, and `duet census` on a corpus no runner describes.
 final class LintAndForeignCorpusTests: XCTestCase {
@@ -22,7 +23,7 @@ final class LintAndForeignCorpusTests: XCTestCase {
         XCTAssertEqual(report["status"]?.stringValue, "holds")
         XCTAssertEqual(report["findings"]?.arrayValue?.count, 0)
         XCTAssertEqual(report["summary"]?.stringValue,
-                       "lint holds (16 rules; declaration parity not checked: only swift has reported a describe)")
+                       "lint holds (\(LintRule.allCases.count) rules; declaration parity not checked: only swift has reported a describe)")
     }
 
     func testABrokenCopyOfMemoryLanesManifestIsNamedAtItsLine() throws {
@@ -38,6 +39,26 @@ final class LintAndForeignCorpusTests: XCTestCase {
         let line = broken.components(separatedBy: "\n").firstIndex { $0.contains("video-playr") }! + 1
         XCTAssertTrue(run.stdout.contains("manifest.yaml:\(line):11"), run.stdout)
         XCTAssertTrue(run.stdout.contains("use one of memorydetail.photo-carousel, memorydetail.video-player"), run.stdout)
+    }
+
+    func testAFeatureTheCorpusRecordedButTheManifestDropsIsAFinding() throws {
+        let corpus = try seededCorpus()
+        let root = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("parity"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Sources"), withDestinationURL: Self.packageRoot.appendingPathComponent("Sources"))
+        let text = try String(contentsOf: Self.packageRoot.appendingPathComponent("parity/manifest.yaml"), encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("parity/fixtures"),
+                                                   withDestinationURL: Self.packageRoot.appendingPathComponent("parity/fixtures"))
+        let entry = try XCTUnwrap(text.range(of: "  priming:\n"))
+        let next = try XCTUnwrap(text.range(of: "\n\n", range: entry.upperBound..<text.endIndex))
+        try text.replacingCharacters(in: entry.lowerBound..<next.lowerBound, with: "").write(to: root.appendingPathComponent("parity/manifest.yaml"), atomically: true, encoding: .utf8)
+        let run = duet("--corpus", corpus, "lint", "--format", "json", in: root.path)
+        XCTAssertEqual(run.status, .findings, run.stderr)
+        let findings = try CanonicalJSON.parse(run.stdout)["findings"]?.arrayValue ?? []
+        let recorded = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("parity/fixtures").path)
+            .filter { $0.hasPrefix("priming.") || $0 == "priming.fixture.json" }.count
+        XCTAssertEqual(findings.filter { $0["rule"]?.stringValue == "feature.declared" }.compactMap { $0["message"]?.stringValue },
+                       ["feature 'priming' has \(recorded) fixture(s) in the corpus and is served by the swift runner but has no entry under features:"], run.stdout)
     }
 
     func testCensusOnAForeignCorpusFailsUntilItsStructureIsDeclared() throws {

@@ -42,7 +42,7 @@ final class MCPServerTests: XCTestCase {
         let listed = try client.request(2, "tools/list")
         let tools = try XCTUnwrap(listed["result"]?["tools"]?.arrayValue)
         XCTAssertEqual(tools.compactMap { $0["name"]?.stringValue },
-                       ["verify", "drill", "census", "query_touches", "query_kinds", "query_sql", "lint", "pending", "show"])
+                       ["verify", "drill", "explore", "census", "coverage", "query_touches", "query_kinds", "query_sql", "lint", "pending", "show", "map"])
         for tool in tools {
             XCTAssertEqual(tool["inputSchema"]?["type"]?.stringValue, "object", "\(tool)")
             XCTAssertEqual(tool["outputSchema"]?["type"]?.stringValue, "object", "\(tool)")
@@ -62,6 +62,20 @@ final class MCPServerTests: XCTestCase {
         XCTAssertEqual(structured["result"], try CanonicalJSON.parse(verb.stdout))
         XCTAssertEqual(try CanonicalJSON.parse(try XCTUnwrap(census["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue)), structured,
                        "the text block is the structured content, for clients that read text only")
+    }
+
+    func testTheMapToolAnswersAsTheVerbDoes() throws {
+        let client = try session()
+        defer { client.close() }
+        _ = try initialize(client, version: "2025-11-25")
+        let map = try client.request(2, "tools/call", #"{"name":"map","arguments":{"feature":"mainnav"}}"#)
+        let structured = try XCTUnwrap(map["result"]?["structuredContent"], "\(map)")
+        let verb = duet("--corpus", corpusPath, "map", "mainnav", "--format", "json", in: packageRoot.path)
+        XCTAssertEqual(structured["result"], try CanonicalJSON.parse(verb.stdout))
+        let nodes = structured["result"]?["features"]?.arrayValue?.first?["nodes"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        XCTAssertTrue(nodes.contains("tabs:myLane · slot:inviteCode"), "\(nodes)")
+        let wrong = try client.request(3, "tools/call", #"{"name":"map","arguments":{"feature":"mainnva"}}"#)
+        XCTAssertEqual(wrong["result"]?["isError"]?.boolValue, true, "\(wrong)")
     }
 
     func testErrorsAreProtocolErrorsOrToolErrorsAndTheSessionGoesOn() throws {
@@ -128,18 +142,25 @@ final class MCPClient {
     }
 
     /// The next line the server writes, parsed.
-    func readReply() throws -> JSONValue {
+    func readReply() throws -> JSONValue { try CanonicalJSON.parse(try readLine()) }
+
+    /// The next line the server writes, as bytes.
+    func readLine() throws -> [UInt8] {
         while true {
             if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffered[..<newline])
                 buffered.removeFirst(newline + 1)
-                return try CanonicalJSON.parse(line)
+                return line
             }
             let data = output.fileHandleForReading.availableData
             guard !data.isEmpty else { throw CocoaError(.fileReadUnknown) }
             buffered += Array(data)
         }
     }
+
+    func send(bytes: [UInt8]) { input.fileHandleForWriting.write(Data(bytes + [0x0A])) }
+
+    var processIdentifier: Int32 { process.processIdentifier }
 
     func close() {
         try? input.fileHandleForWriting.close()

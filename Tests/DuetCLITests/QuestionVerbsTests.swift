@@ -2,6 +2,7 @@ import XCTest
 import Duet
 @testable import DuetCLI
 @testable import DuetCorpus
+import DuetFixtures
 
 /// A repository folder with `parity/manifest.yaml` and a `corpus.db` shaped like Memory Lane's.
 private struct QuestionRepository {
@@ -177,7 +178,9 @@ final class QuestionVerbsTests: XCTestCase {
         let repo = try QuestionRepository()
         let run = repo.run("islands", "--format", "json")
         XCTAssertEqual(run.status, .holds, run.stderr)
-        let rows = try XCTUnwrap(CanonicalJSON.parse(run.stdout).arrayValue)
+        let report = try CanonicalJSON.parse(run.stdout)
+        XCTAssertEqual(report["verdict"]?["line"]?.stringValue, "islands: holds — 3 islands, none to promote")
+        let rows = try XCTUnwrap(report["islands"]?.arrayValue)
         XCTAssertEqual(rows.compactMap { $0["island"]?.stringValue }, ["capture.media-capture-chrome", "memorydetail.photo-carousel", "memorydetail.video-player"])
         XCTAssertEqual(rows.compactMap { $0["platforms"]?.stringValue }, ["android ios", "android ios", "android ios"])
         XCTAssertEqual(rows.compactMap { $0["verb_count"]?.intValue }, [0, 1, 0])

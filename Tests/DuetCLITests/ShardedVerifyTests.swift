@@ -40,8 +40,9 @@ final class ShardedVerifyTests: XCTestCase {
 
         let merge = duet(corpus + ["runs", "import", "results-1.json", "results-2.json", "results-3.json", "--format", "json"], in: work.path)
         XCTAssertEqual(merge.status, .holds, merge.stderr)
-        let merged = try XCTUnwrap(CanonicalJSON.parse(merge.stdout).arrayValue?.first)
+        let merged = try XCTUnwrap(CanonicalJSON.parse(merge.stdout)["runs"]?.arrayValue?.first)
         XCTAssertEqual(merged["scope"]?.stringValue, "full")
+        XCTAssertEqual(try CanonicalJSON.parse(merge.stdout)["verdict"]?["holds"], .bool(true), "the verdict is a field, not a stray line")
         XCTAssertEqual(merged["fixtures"]?.intValue, Int64(stored.count))
         let mergedID = try XCTUnwrap(merged["id"]?.intValue)
 

@@ -2,6 +2,7 @@ import Duet
 import DuetCorpus
 import DuetManifest
 import Foundation
+import DuetFixtures
 
 /// A small corpus with the structure of Memory Lane (path 2, slot 5, tabs 1, stage 1, three
 /// islands, two ruled candidates), built through the corpus API so the structural index is real.

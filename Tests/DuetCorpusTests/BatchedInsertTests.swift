@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 /// Rows bound into a multi-row statement reach the table exactly once, in order, whole batches
 /// as soon as they fill and the rest on flush, NULLs included.

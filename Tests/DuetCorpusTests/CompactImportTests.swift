@@ -1,6 +1,8 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
+import DuetSynthetic
 
 /// The import reads files without trees (streaming canonicalizer + byte scanner); it must store
 /// exactly the rows the tree reader stores, for every kind of file, and fall back to the tree

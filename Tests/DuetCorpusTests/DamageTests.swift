@@ -106,10 +106,11 @@ final class DamageTests: XCTestCase {
         let parent = try makeTemporaryDirectory("export")
         let existing = parent.appendingPathComponent("existing")
         try write("other\n", to: existing.appendingPathComponent("README"))
+        try write("kept\n", to: existing.appendingPathComponent("elsewhere.fixture.json"))
         XCTAssertEqual(try corpus.exportFixtures(to: parent.appendingPathComponent("new/deeper").path), 40)
         XCTAssertEqual(try corpus.exportFixtures(to: existing.path), 40)
         XCTAssertEqual(try tree(parent.appendingPathComponent("new/deeper")).count, 40)
-        XCTAssertEqual(try tree(existing).count, 41, "files already there stay")
+        XCTAssertEqual(try tree(existing).count, 42, "files already there stay")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted(), ["existing", "new"])
     }
 

@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 final class FixtureDocumentTests: XCTestCase {
     func testEveryReferenceFixtureRoundTripsThroughTheModelByteForByte() throws {
@@ -69,15 +70,70 @@ final class FixtureDocumentTests: XCTestCase {
         }
     }
 
-    func testTheBehaviouralProjectionIgnoresMetadataButNotBehaviour() throws {
-        let text = #"{"description":"d","dialect":2,"feature":"f","initialState":{"n":0},"steps":[{"action":{"case":"a"},"expectedEffects":[],"expectedState":{"n":1},"label":"L","line":3}]}"#
+    func testTheBehaviouralSubsetIgnoresMetadataButNotBehaviour() throws {
+        let text = #"{"description":"d","dialect":2,"feature":"f","initialState":{"n":0},"scenario":{"source":"S.swift"},"steps":[{"action":{"case":"a"},"expectedEffects":[],"expectedState":{"n":1},"label":"L","line":3}]}"#
         let base = try Fixture(name: "f", document: CanonicalJSON.parse(text))
         var relabelled = base
         relabelled.steps[0].label = "other"
+        relabelled.steps[0].line = 4
         relabelled.description = "other"
-        XCTAssertEqual(base.behaviouralProjection, relabelled.behaviouralProjection)
+        relabelled.scenarioSource = "T.swift"
+        relabelled.dialect = nil
+        XCTAssertEqual(base.behaviour, relabelled.behaviour)
+        XCTAssertEqual(Fixture.metadataChanges(stored: base, recorded: relabelled),
+                       ["description", "dialect", "scenario.source", "steps[0].label", "steps[0].line"])
+        XCTAssertEqual(Fixture.metadataChanges(stored: base, recorded: base), [])
+        // Negative controls: each judged member counts, and is not metadata.
         var changed = base
         changed.steps[0].expectedState = .object(try JSONObject([("n", .int(2))]))
-        XCTAssertNotEqual(base.behaviouralProjection, changed.behaviouralProjection)
+        XCTAssertNotEqual(base.behaviour, changed.behaviour)
+        XCTAssertEqual(Fixture.metadataChanges(stored: base, recorded: changed), [])
+        XCTAssertEqual(changed.behaviour.differences(from: base.behaviour).map(\.field), ["expectedState"])
+        var initial = base
+        initial.initialState = .object(try JSONObject([("n", .int(9))]))
+        XCTAssertEqual(initial.behaviour.differences(from: base.behaviour).map(\.field), ["initialState"])
+        var effects = base
+        effects.steps[0].expectedEffects = .array([.string("x")])
+        XCTAssertEqual(effects.behaviour.differences(from: base.behaviour).map(\.field), ["expectedEffects"])
+        var longer = base
+        longer.steps.append(base.steps[0])
+        XCTAssertEqual(longer.behaviour.differences(from: base.behaviour).map(\.field), ["steps"])
+    }
+
+    func testTheBehaviouralSubsetIsExactlyTheJudgedMembers() throws {
+        // The subset's members are upstream's rule; everything else of a document is metadata.
+        XCTAssertEqual(BehaviouralSubset.InitialField.allCases.map(\.rawValue), ["initialState", "initialStates"])
+        XCTAssertEqual(BehaviouralSubset.StepField.allCases.map(\.rawValue), ["node", "action", "expectedState", "expectedEffects"])
+        let chain = try Fixture(name: "chain-x", document: CanonicalJSON.parse(
+            #"{"chain":"x","initialStates":{"a":{}},"steps":[{"action":{"case":"go"},"expectedEffects":[],"linkToNext":true,"node":"a"}]}"#))
+        XCTAssertEqual(chain.behaviour.document.canonicalString,
+                       #"{"initialStates":{"a":{}},"steps":[{"action":{"case":"go"},"expectedEffects":[],"node":"a"}]}"#)
+        XCTAssertEqual(chain.metadata.canonicalString, #"{"chain":"x","steps":[{"linkToNext":true}]}"#)
+        var renamedNode = chain
+        renamedNode.steps[0].node = "b"
+        XCTAssertEqual(renamedNode.behaviour.differences(from: chain.behaviour).map(\.field), ["node"])
+    }
+
+    func testTheStoredBehaviourHashFollowsTheBehaviouralSubset() throws {
+        // The corpus hashes behaviour from its blobs (fast path); it must agree with BehaviouralSubset.
+        let folder = try makeTemporaryDirectory("projection")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = try Corpus.open(at: folder.appendingPathComponent("corpus.db").path)
+        let text = #"{"description":"d","dialect":2,"feature":"f","initialState":{"n":0},"steps":[{"action":{"case":"a"},"expectedEffects":[],"expectedState":{"n":1},"label":"L","line":3}]}"#
+        let base = try Fixture(name: "a", document: CanonicalJSON.parse(text))
+        var metadata = base
+        metadata.name = "b"
+        metadata.steps[0].label = "other"
+        metadata.steps[0].line = 9
+        metadata.description = "other"
+        var behaviour = base
+        behaviour.name = "c"
+        behaviour.steps[0].expectedEffects = .array([.object(try JSONObject([("id", .string("x")), ("kind", .string("cancel"))]))])
+        try corpus.upsertFixtures([base, metadata, behaviour])
+        let hashes = Dictionary(uniqueKeysWithValues: try corpus.fixtureFingerprints().map { ($0.name, $0.hash) })
+        XCTAssertEqual(base.behaviour == metadata.behaviour, hashes["a"] == hashes["b"])
+        XCTAssertEqual(hashes["a"], hashes["b"], "metadata does not move the behaviour hash")
+        XCTAssertEqual(base.behaviour == behaviour.behaviour, hashes["a"] == hashes["c"])
+        XCTAssertNotEqual(hashes["a"], hashes["c"], "negative control: an effect does")
     }
 }

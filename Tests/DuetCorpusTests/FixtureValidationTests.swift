@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 /// Documents that cannot be replayed are refused on import with FILE:LINE:COL, by both readers in the
 /// same words, and the corpus stays as it was.

@@ -1,6 +1,8 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
+import DuetSynthetic
 
 /// After a replacement the targeted sweep drops the dead snapshots' index rows at once and leaves
 /// blobs to the whole-corpus sweep; together they leave exactly what that sweep alone leaves.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetSynthetic
 
 /// An import killed with SIGKILL at any moment leaves a corpus that passes `check` and holds
 /// either the old or the new fixtures, never half. The child is this test binary re-run on

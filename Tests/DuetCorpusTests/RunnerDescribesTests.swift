@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetManifest
 
 final class RunnerDescribesTests: XCTestCase {
     private func structure(_ feature: String, role: Role) -> FeatureStructure {

@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 /// Spines are derived like the structural index: stored per snapshot (content-addressed), queryable,
 /// re-derived by `check`, written by both the import's byte reader and the tree path alike.

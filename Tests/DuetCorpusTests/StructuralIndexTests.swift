@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 final class StructuralIndexTests: XCTestCase {
     private let structure = FeatureStructure(feature: "nav", fields: [

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 /// The package root, found from this file's location.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 /// The tree is the record, the corpus its index: `Corpus.sync(with:)` and the writes that go to both.
 final class TreeSyncTests: XCTestCase {
@@ -218,7 +219,10 @@ final class CorpusRebuildTests: XCTestCase {
         let seed = root.appendingPathComponent("corpus.db.seed")
         try Data(try corpus.dumpText().utf8).write(to: seed)
         try corpus.storeRun(run())
-        try corpus.keepPending([PendingRecording(fixture: a, reason: .changed, recordedAt: "2026-12-01T10:00:00.000Z")])
+        var drifted = a
+        drifted.steps[0].expectedState = .object(try JSONObject([("path", .array([])), ("title", .string("u"))]))
+        try corpus.writePending(PendingRecording(fixture: drifted, reason: .changed, recordedAt: "2026-12-01T10:00:00.000Z",
+                                                 base: try corpus.pendingBase(forFixture: "a")), in: tree)
 
         let load = try Corpus.rebuild(from: seed.path, at: path)
         XCTAssertEqual(load.carried, ["runs": 1, "run_results": 1, "pending_recordings": 1])
@@ -228,6 +232,10 @@ final class CorpusRebuildTests: XCTestCase {
         let discarded = try Corpus.rebuild(from: seed.path, at: path, discardingLocal: true)
         XCTAssertEqual(discarded.carried, [:])
         XCTAssertEqual(try discarded.corpus.runs(), [])
+        // Pending recordings are files: the next sync indexes them again.
+        XCTAssertEqual(try discarded.corpus.pendingRecordings(), [])
+        XCTAssertEqual(try discarded.corpus.sync(with: tree).pendingIndexed, ["a"])
+        XCTAssertEqual(try discarded.corpus.pendingRecordings().map(\.name), ["a"])
     }
 
     func testALoadRefusesToDropFixturesNoTreeHolds() throws {

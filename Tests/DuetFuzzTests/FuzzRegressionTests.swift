@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import Duet
-import DuetFuzzProperties
 
 /// Every input kept from the fuzzers (`Tests/FuzzRegressions/TARGET.hex`, one hex-encoded input per
 /// line, added by `tools/fuzz/keep.sh`: findings, and small inputs that reach distinct paths) still

@@ -30,6 +30,7 @@ final class DrillMilestoneTests: XCTestCase {
         XCTAssertTrue(md.out.contains("newly failing the restore drill: swift lens.zoom"), md.out)
         XCTAssertTrue(md.out.contains("| drill swift | fails |"), md.out)
         let html = sandbox.duet("milestone", "show", "m2", "--format", "html")
-        XCTAssertTrue(html.out.contains("<h2>Restore drill</h2>"), html.out)
+        XCTAssertTrue(html.out.contains("<h2 id=\"restore-drill\">Restore drill</h2>"), html.out)
+        XCTAssertTrue(html.out.contains("id=\"fail-drill-swift-lens.zoom\""), "each drill failure opens to its detail")
     }
 }

@@ -49,9 +49,24 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(zoom["replay"]?.text, "duet explore --replay \(name)")
         let pending = try XCTUnwrap(try sandbox.corpus().pendingRecording(named: name))
         XCTAssertEqual(pending.fixture.steps.count, 1)
+        // A pending recording like record's: files under parity/.pending/, each platform's answer in the sidecar.
+        XCTAssertEqual(pending.producer, "explore")
+        XCTAssertEqual(pending.reason, .diverged)
+        XCTAssertEqual(pending.answers.map(\.platform), ["swift", "kotlin"], "the pinned platform first")
+        XCTAssertNotEqual(pending.answers[0].fixture.steps[0].expectedState, pending.answers[1].fixture.steps[0].expectedState)
+        XCTAssertEqual(pending.answers[0].fixture, pending.fixture, "the recording pins Swift's answers")
+        let pendingFolder = sandbox.directory.appendingPathComponent("parity/.pending")
+        for suffix in [".fixture.json", ".pending.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: pendingFolder.appendingPathComponent(name + suffix).path), suffix)
+        }
         let show = sandbox.duet("pending", "show", name)
         XCTAssertTrue(show.out.contains("kotlin state:") && show.out.contains("swift state:"), show.out)
         XCTAssertTrue(show.out.contains("first difference: chrome.zoom"), show.out)
+        XCTAssertTrue(show.out.contains("kotlin answered differently from swift:"), show.out)
+        XCTAssertTrue(show.out.contains("accepting is refused now: the platforms still differ"), show.out)
+        let shown = try CanonicalJSON.parse(sandbox.duet("pending", "show", name, "--format", "json").out)
+        XCTAssertEqual(shown["acceptable"], .bool(false))
+        XCTAssertEqual(shown["explore"]?["replay"]?.text, "duet explore --replay \(name)")
 
         // Accepting pins one side while they differ: refused. Replayed on the twin it still fails;
         // on two faithful runners it holds, is re-recorded, and can then be accepted.
@@ -60,7 +75,13 @@ final class ExploreTests: XCTestCase {
         let agreed = try explore(sandbox, "--replay", name)
         XCTAssertEqual(agreed.status, .holds, agreed.out)
         XCTAssertEqual(agreed.json?["rerecorded"], .bool(true))
+        let rerecorded = try XCTUnwrap(try sandbox.corpus().pendingRecording(named: name))
+        XCTAssertEqual(rerecorded.reason, .new)
+        XCTAssertEqual(rerecorded.answers, [], "the platforms agree: nothing apart to show")
+        XCTAssertEqual(try CanonicalJSON.parse(sandbox.duet("pending", "show", name, "--format", "json").out)["acceptable"], .bool(true))
         XCTAssertEqual(sandbox.duet("pending", "accept", name).status, .holds)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent("parity/fixtures/\(name).fixture.json").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pendingFolder.appendingPathComponent(name + ".fixture.json").path))
     }
 
     func testTheSameSeedExploresTheSameSequences() throws {

@@ -2,6 +2,7 @@ import Duet
 import DuetReplay
 import DuetScenarios
 import XCTest
+import DuetRunner
 
 /// Recording checks what a step's label claims: `.inert` from the recorded bytes, `.state`
 /// predicates by the runner that built them; a false claim names the fixture, step and what changed.

@@ -1,6 +1,7 @@
 import Duet
 import DuetReplay
 import XCTest
+import DuetFixtures
 
 /// The drift gate compares behaviour by full canonical bytes and lets metadata through.
 final class DriftCheckTests: XCTestCase {

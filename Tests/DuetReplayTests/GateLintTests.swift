@@ -27,6 +27,12 @@ final class GateLintTests: XCTestCase {
               tally:
                 swift: Tally.swift
                 scenario: TallyScenarios.swift
+              ping:
+                swift: Tally.swift
+                scenario: TallyScenarios.swift
+              pong:
+                swift: Tally.swift
+                scenario: TallyScenarios.swift
             census:
               rulings:
                 - {field: \(field), ruling: data, reason: the sheet is content here, since: 2026-01-01}
@@ -45,7 +51,7 @@ final class GateLintTests: XCTestCase {
         XCTAssertEqual(duet("record").status, .holds)
         let failing = duet("verify", "--format", "json")
         XCTAssertEqual(failing.status, .findings, failing.err)
-        XCTAssertTrue(failing.err.contains("manifest.yaml:9:15: census.field: feature 'tally' has no field 'sheets'"), failing.err)
+        XCTAssertTrue(failing.err.contains("manifest.yaml:15:15: census.field: feature 'tally' has no field 'sheets'"), failing.err)
         let report = try CanonicalJSON.parse(failing.out)
         XCTAssertEqual(report["lint"]?["findings"]?.arrayValue?.count, 1)
         XCTAssertEqual(report["runs"]?.arrayValue?.first?["status"]?.stringValue, "passed")

@@ -1,6 +1,7 @@
 import XCTest
 import Duet
 @testable import DuetReplay
+import DuetFixtures
 
 final class ParallelReplayerTests: XCTestCase {
     func testSeveralRunnersGiveTheSameResultsInTheSameOrderAsOne() throws {

@@ -1,5 +1,5 @@
 import Duet
-@testable import DuetReplay
+@testable import DuetRunner
 import DuetScenarios
 import XCTest
 

@@ -2,6 +2,7 @@ import Duet
 import DuetReplay
 import DuetScenarios
 import XCTest
+import DuetRunner
 
 /// The runner side, in process: one response line per request, errors never end the loop.
 final class ReplayServerTests: XCTestCase {

@@ -6,6 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
+import DuetFixtures
 
 /// `duet record`, `record --check`, `pending …` and `verify` end to end against a temporary corpus.
 final class ReplayVerbTests: XCTestCase {
@@ -103,20 +104,33 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertTrue(String(decoding: try XCTUnwrap(try filesOfRecord()["tally.fixture.json"]), as: UTF8.self).contains("increment (renamed)"))
     }
 
-    func testCheckWritesNothingAtAllAndFailsOnAnyDifference() throws {
+    func testCheckWritesNothingAtAllFailsOnBehaviourAndCountsMetadataOnlyChurn() throws {
         XCTAssertEqual(duet("record", "--runner", try SampleRunner.command()).status, .holds)
         let files = try filesOfRecord(), fixtures = try storedFixtures()
         // Negative control: the same recording holds.
-        XCTAssertEqual(duet("record", "--check", "--runner", try SampleRunner.command()).status, .holds)
-        for flag in ["--relabel", "--mutate"] {
+        let same = duet("record", "--check", "--runner", try SampleRunner.command())
+        XCTAssertEqual(same.status, .holds)
+        XCTAssertEqual(same.out.split(separator: "\n").last, "record --check: no drift — 4 fixtures, 0 metadata-only", same.out)
+        for (flag, expected) in [("--relabel", ExitStatus.holds), ("--mutate", .findings)] {
             let check = duet("record", "--check", "--runner", try SampleRunner.command(flag))
-            XCTAssertEqual(check.status, .findings, flag)
+            XCTAssertEqual(check.status, expected, flag + check.out + check.err)
             XCTAssertEqual(try filesOfRecord(), files, "\(flag): no file written")
             XCTAssertEqual(try storedFixtures(), fixtures, "\(flag): no fixture row written")
             XCTAssertEqual(try Corpus.open(at: corpusPath).pendingRecordings(), [], "\(flag): nothing kept pending")
         }
+        let relabel = duet("record", "--check", "--runner", try SampleRunner.command("--relabel"))
+        XCTAssertEqual(relabel.out.split(separator: "\n").last, "record --check: no drift — 4 fixtures, 1 metadata-only", relabel.out)
+        XCTAssertFalse(relabel.out.contains("steps[0].label"), "metadata-only fixtures are listed only with --verbose: \(relabel.out)")
+        XCTAssertTrue(relabel.err.contains("--verbose lists them"), relabel.err)
+        let verbose = duet("record", "--check", "--verbose", "--runner", try SampleRunner.command("--relabel"))
+        XCTAssertEqual(verbose.status, .holds)
+        XCTAssertTrue(verbose.out.contains("tally    metadata-only  not written (--check)  steps[0].label"), verbose.out)
+        let json = try CanonicalJSON.parse(duet("record", "--check", "--format", "json", "--runner", try SampleRunner.command("--relabel")).out)
+        XCTAssertEqual(json["metadataOnly"], .array([.string("tally")]))
+        XCTAssertEqual(json["verdict"]?["line"]?.stringValue, "record --check: no drift — 4 fixtures, 1 metadata-only")
         let check = duet("record", "--check", "--runner", try SampleRunner.command("--mutate"))
         XCTAssertTrue(check.out.contains("step 3 \"a third increment\" expectedState.count: stored 3, recorded 4"), check.out)
+        XCTAssertEqual(check.out.split(separator: "\n").last, "record --check: drift — 4 fixtures, 2 changed behaviour, 0 metadata-only", check.out)
         XCTAssertEqual(duet("record", "--check", "--write", "--runner", try SampleRunner.command()).status, .usage)
     }
 
@@ -152,7 +166,7 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertTrue(none.err.contains("nothing is pending"), none.err)
         let acceptNothing = duet("pending", "accept", "--all")
         XCTAssertEqual(acceptNothing.status, .holds)
-        XCTAssertTrue(acceptNothing.err.contains("duet pending accept: nothing is pending"), "an empty --all says so: \(acceptNothing.err)")
+        XCTAssertEqual(acceptNothing.out, "pending accept: nothing to accept — nothing is pending\n", "an empty --all says so")
         XCTAssertEqual(duet("verify", "--runner", try SampleRunner.command("--mutate"), "--fixture", "tally").status, .holds)
     }
 
@@ -209,6 +223,12 @@ final class ReplayVerbTests: XCTestCase {
         XCTAssertTrue(warn.err.contains("orphan"), warn.err)
         XCTAssertEqual(duet("record", "--unreferenced", "reject", "--runner", try SampleRunner.command()).status, .findings)
         XCTAssertEqual(duet("record", "--check", "--unreferenced", "reject", "--runner", try SampleRunner.command()).status, .findings)
+        // --check rejects by default: the tree must equal the scenarios; it names the fixture and the fix.
+        let check = duet("record", "--check", "--runner", try SampleRunner.command())
+        XCTAssertEqual(check.status, .findings)
+        XCTAssertTrue(check.err.contains("1 fixture(s) no scenario records: orphan — remove them (`duet record --unreferenced delete`)"), check.err)
+        XCTAssertEqual(check.out.split(separator: "\n").last, "record --check: drift — 4 fixtures, 1 unreferenced, 0 metadata-only", check.out)
+        XCTAssertEqual(duet("record", "--check", "--unreferenced", "warn", "--runner", try SampleRunner.command()).status, .holds)
         XCTAssertEqual(duet("record", "--check", "--unreferenced", "delete", "--runner", try SampleRunner.command()).status, .usage)
         XCTAssertTrue(FileManager.default.fileExists(atPath: orphan.path))
         let delete = duet("record", "--unreferenced", "delete", "--runner", try SampleRunner.command())

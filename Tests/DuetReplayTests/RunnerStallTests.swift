@@ -2,6 +2,7 @@ import Duet
 import DuetReplay
 import Foundation
 import XCTest
+import DuetFixtures
 
 /// A runner that stalls every so often ends the run after a bounded number of restarts, in time
 /// proportional to the timeout rather than to the number of fixtures.

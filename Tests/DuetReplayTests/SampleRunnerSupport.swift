@@ -3,6 +3,7 @@ import DuetReplay
 import DuetScenarios
 import Foundation
 import XCTest
+import DuetFixtures
 
 /// Locates the `duet-sample-runner` built next to the test bundle and builds runner commands.
 enum SampleRunner {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Duet
+import DuetFixtures
 
 /// Everything the dialect carries, in one value.
 private struct Sample: Codable, Equatable {

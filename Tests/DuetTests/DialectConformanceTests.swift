@@ -1,5 +1,6 @@
 import XCTest
 import Duet
+import DuetFixtures
 
 /// The writers reproduce the reference files from the open Duet repositories byte for byte.
 final class DialectConformanceTests: XCTestCase {

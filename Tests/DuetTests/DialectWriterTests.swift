@@ -45,27 +45,6 @@ final class DialectWriterTests: XCTestCase {
                        "[null,-9223372036854775808,0,42]")
     }
 
-    func testPrettyFormIndentsByTwoWithInlineEmptiesAndOneTrailingNewline() throws {
-        let v = try CanonicalJSON.parse(#"{"b":[1,{}],"a":{"c":[]},"d":"x"}"#)
-        let expected = """
-        {
-          "a": {
-            "c": []
-          },
-          "b": [
-            1,
-            {}
-          ],
-          "d": "x"
-        }
-
-        """
-        XCTAssertEqual(v.prettyString, expected)
-        XCTAssertEqual(JSONValue.int(1).prettyString, "1\n")
-        XCTAssertEqual(try CanonicalJSON.prettify(Array("{}".utf8)), Array("{}\n".utf8))
-        XCTAssertNotEqual(v.prettyString, v.canonicalString + "\n")
-    }
-
     func testObjectSubscriptKeepsOrderAndRemovesOnNil() {
         var o = JSONObject()
         o["b"] = .int(2); o["a"] = .int(1); o["c"] = .int(3)

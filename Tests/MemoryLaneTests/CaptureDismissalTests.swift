@@ -8,27 +8,27 @@ import XCTest
 final class CaptureDismissalTests: XCTestCase {
     func testTheShowingKindsOwnReportClosesTheSlot() throws {
         let store = TestStore(Capture.self, initialState: Capture.State())
-        try store.send(.addPhotoTapped) { $0.sheet = .photoSource }
-        try store.send(.photoSourceChosen(fromCamera: true)) { $0.sheet = .camera }
-        try store.send(.modalDismissed(.camera)) { $0.sheet = nil }
-        try store.finish()
+        store.send(.addPhotoTapped) { $0.sheet = .photoSource }
+        store.send(.photoSourceChosen(fromCamera: true)) { $0.sheet = .camera }
+        store.send(.modalDismissed(.camera)) { $0.sheet = nil }
+        store.finish()
     }
 
     func testAStaleReportAboutAnEarlierKindIsInert() throws {
         let store = TestStore(Capture.self, initialState: Capture.State())
-        try store.send(.addPhotoTapped) { $0.sheet = .photoSource }
-        try store.send(.photoSourceChosen(fromCamera: false)) { $0.sheet = .photoLibrary }
-        try store.send(.modalDismissed(.photoSource))
+        store.send(.addPhotoTapped) { $0.sheet = .photoSource }
+        store.send(.photoSourceChosen(fromCamera: false)) { $0.sheet = .photoLibrary }
+        store.send(.modalDismissed(.photoSource))
         XCTAssertEqual(store.state.sheet, .photoLibrary)
-        try store.finish()
+        store.finish()
     }
 
     func testADoubleDismissalIsInert() throws {
         let store = TestStore(Capture.self, initialState: Capture.State())
-        try store.send(.pickDateTapped) { $0.sheet = .date }
-        try store.send(.modalDismissed(.date)) { $0.sheet = nil }
-        try store.send(.modalDismissed(.date))
-        try store.finish()
+        store.send(.pickDateTapped) { $0.sheet = .date }
+        store.send(.modalDismissed(.date)) { $0.sheet = nil }
+        store.send(.modalDismissed(.date))
+        store.finish()
     }
 
     func testEveryKindIsClosedByItsOwnReportAndNoOther() {
@@ -50,12 +50,12 @@ final class CaptureDismissalTests: XCTestCase {
 
     func testACompletionForAPickerThatIsNotShowingIsInert() throws {
         let store = TestStore(Capture.self, initialState: Capture.State())
-        try store.send(.addVoiceNoteTapped) { $0.sheet = .voiceRecorder }
-        try store.send(.locationChosen(placeName: "Brighton"))
-        try store.send(.voiceNoteRecorded(id: TestIDs.memoryA)) {
+        store.send(.addVoiceNoteTapped) { $0.sheet = .voiceRecorder }
+        store.send(.locationChosen(placeName: "Brighton"))
+        store.send(.voiceNoteRecorded(id: TestIDs.memoryA)) {
             $0.sheet = nil
             $0.draft.voiceNoteIds = [TestIDs.memoryA]
         }
-        try store.finish()
+        store.finish()
     }
 }

@@ -3,7 +3,7 @@ import DuetScenarios
 import MemoryLane
 import XCTest
 
-/// `describe` over the 16 features reports the published structure: path 2, slot 5, tabs 1,
+/// `describe` over every feature reports the published structure: path 2, slot 5, tabs 1,
 /// stage 1, 27 kinds, three islands, and nothing else navigation-shaped but the two rulings.
 final class FeatureStructureTests: XCTestCase {
     private func structures() throws -> [FeatureStructure] {

@@ -17,17 +17,17 @@ final class MemoryDetailReactionTests: XCTestCase {
 
     func testAFailedSaveRevertsToThePreviousReaction() throws {
         let store = TestStore(MemoryDetail.self, initialState: loaded)
-        try store.send(.reactionSet(emoji: "❤️")) {
+        store.send(.reactionSet(emoji: "❤️")) {
             $0.reaction = "❤️"
             $0.isSavingReaction = true
         }
-        try store.expectEffects([.run(.saveReaction(memoryId: TestIDs.memoryA, emoji: "❤️"), id: "memorydetail.reaction")])
-        try store.send(.reactionSetFailed(message: "offline")) {
+        store.expectEffects([.run(.saveReaction(memoryId: TestIDs.memoryA, emoji: "❤️"), id: "memorydetail.reaction")])
+        store.send(.reactionSetFailed(message: "offline")) {
             $0.reaction = "👍"
             $0.isSavingReaction = false
             $0.bannerMessage = "Your reaction didn't go through. Try again."
         }
-        try store.finish()
+        store.finish()
     }
 
     func testTwoChangesThenAFailureRevertToTheReactionBeforeBoth() {

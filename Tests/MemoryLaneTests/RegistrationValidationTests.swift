@@ -41,15 +41,15 @@ final class RegistrationValidationTests: XCTestCase {
         let (initial, effects) = submitting(email: " Ada@Example.COM ", password: "analytical1", terms: true)
         XCTAssertEqual(effects, [.run(.register(email: "ada@example.com", password: "analytical1"), id: "registration.submit")])
         let store = TestStore(Registration.self, initialState: initial)
-        try store.send(.submitTapped)
-        try store.send(.registrationFailed(reason: "email-taken")) {
+        store.send(.submitTapped)
+        store.send(.registrationFailed(reason: "email-taken")) {
             $0.isSubmitting = false
             $0.emailError = "An account with this email already exists. Try signing in instead."
         }
-        try store.send(.emailChanged("grace@example.com")) {
+        store.send(.emailChanged("grace@example.com")) {
             $0.email = "grace@example.com"
             $0.emailError = ""
         }
-        try store.finish()
+        store.finish()
     }
 }

@@ -34,29 +34,29 @@ final class RootNavStageTests: XCTestCase {
         var initial = RootNav.State()
         initial.phase = .onboarding(done)
         let store = TestStore(RootNav.self, initialState: initial)
-        try store.send(.inviteLinkOpened(code: "K7Q2PX")) { $0.phase = .accept(code: "K7Q2PX", session: done) }
-        try store.send(.inviteDeclined) { $0.phase = .main(done) }
-        try store.finish()
+        store.send(.inviteLinkOpened(code: "K7Q2PX")) { $0.phase = .accept(code: "K7Q2PX", session: done) }
+        store.send(.inviteDeclined) { $0.phase = .main(done) }
+        store.finish()
     }
 
     func testAnAcceptForAnotherCodeIsInert() throws {
         var initial = RootNav.State()
         initial.phase = .accept(code: "K7Q2PX", session: Session(userId: TestIDs.user))
         let store = TestStore(RootNav.self, initialState: initial)
-        try store.send(.inviteAccepted(code: "ZZ9ZZ9"))
-        try store.finish()
+        store.send(.inviteAccepted(code: "ZZ9ZZ9"))
+        store.finish()
     }
 
     func testTheForwardEdgesCarryAndPersistTheSession() throws {
         let store = TestStore(RootNav.self, initialState: RootNav.State())
-        try store.send(.noSession) { $0.phase = .registration }
-        try store.send(.registered(userId: TestIDs.user)) { $0.phase = .introduceYourself(Session(userId: TestIDs.user)) }
-        try store.expectEffects([.run(.persistSession(userId: TestIDs.user, displayName: "", onboarded: false), id: "rootnav.session")])
-        try store.send(.introduced(displayName: "Ada")) { $0.phase = .onboarding(Session(userId: TestIDs.user, displayName: "Ada")) }
-        try store.expectEffects([.run(.persistSession(userId: TestIDs.user, displayName: "Ada", onboarded: false), id: "rootnav.session")])
-        try store.send(.onboardingCompleted) { $0.phase = .main(Session(userId: TestIDs.user, displayName: "Ada", onboarded: true)) }
-        try store.expectEffects([.run(.persistSession(userId: TestIDs.user, displayName: "Ada", onboarded: true), id: "rootnav.session")])
-        try store.finish()
+        store.send(.noSession) { $0.phase = .registration }
+        store.send(.registered(userId: TestIDs.user)) { $0.phase = .introduceYourself(Session(userId: TestIDs.user)) }
+        store.expectEffects([.run(.persistSession(userId: TestIDs.user, displayName: "", onboarded: false), id: "rootnav.session")])
+        store.send(.introduced(displayName: "Ada")) { $0.phase = .onboarding(Session(userId: TestIDs.user, displayName: "Ada")) }
+        store.expectEffects([.run(.persistSession(userId: TestIDs.user, displayName: "Ada", onboarded: false), id: "rootnav.session")])
+        store.send(.onboardingCompleted) { $0.phase = .main(Session(userId: TestIDs.user, displayName: "Ada", onboarded: true)) }
+        store.expectEffects([.run(.persistSession(userId: TestIDs.user, displayName: "Ada", onboarded: true), id: "rootnav.session")])
+        store.finish()
     }
 
     func testAStageRebuiltFromItsSpineGoesOnAsBefore() throws {

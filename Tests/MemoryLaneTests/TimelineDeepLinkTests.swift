@@ -14,47 +14,47 @@ final class TimelineDeepLinkTests: XCTestCase {
 
     func testADeepLinkReplacesTheWholePathAndClosesTheSheet() throws {
         let store = TestStore(Timeline.self, initialState: loaded)
-        try store.send(.memoryTapped(memoryId: TestIDs.memoryA)) {
+        store.send(.memoryTapped(memoryId: TestIDs.memoryA)) {
             $0.path = [.memoryDetail(memoryId: TestIDs.memoryA, context: "timeline", startEditing: false, startSharing: false)]
         }
-        try store.send(.memoryTapped(memoryId: TestIDs.memoryB)) {
+        store.send(.memoryTapped(memoryId: TestIDs.memoryB)) {
             $0.path.append(.memoryDetail(memoryId: TestIDs.memoryB, context: "timeline", startEditing: false, startSharing: false))
         }
-        try store.send(.shareTapped(memoryId: TestIDs.memoryB)) {
+        store.send(.shareTapped(memoryId: TestIDs.memoryB)) {
             $0.sheet = .sharePicker(memoryId: TestIDs.memoryB, config: ShareConfig())
         }
-        try store.send(.deepLinkOpened(memoryId: TestIDs.memoryC, intent: "share")) {
+        store.send(.deepLinkOpened(memoryId: TestIDs.memoryC, intent: "share")) {
             $0.sheet = nil
             $0.path = [.memoryDetail(memoryId: TestIDs.memoryC, context: "deepLink", startEditing: false, startSharing: true)]
         }
-        try store.finish()
+        store.finish()
     }
 
     func testADeepLinkToADeletedMemoryLeavesThePathAlone() throws {
         let store = TestStore(Timeline.self, initialState: loaded)
-        try store.send(.memoryTapped(memoryId: TestIDs.memoryA)) {
+        store.send(.memoryTapped(memoryId: TestIDs.memoryA)) {
             $0.path = [.memoryDetail(memoryId: TestIDs.memoryA, context: "timeline", startEditing: false, startSharing: false)]
         }
-        try store.send(.memoryDeleted(memoryId: TestIDs.memoryC)) {
+        store.send(.memoryDeleted(memoryId: TestIDs.memoryC)) {
             $0.deletedMemoryIds = [TestIDs.memoryC]
             $0.memories.removeLast()
             $0.bannerMessage = "Memory deleted."
         }
-        try store.send(.deepLinkOpened(memoryId: TestIDs.memoryC, intent: "view")) {
+        store.send(.deepLinkOpened(memoryId: TestIDs.memoryC, intent: "view")) {
             $0.bannerMessage = "That memory is no longer available."
         }
         XCTAssertEqual(store.state.path.count, 1)
-        try store.finish()
+        store.finish()
     }
 
     func testBackOnAnEmptyPathIsInertAndBackPopsOne() throws {
         let store = TestStore(Timeline.self, initialState: loaded)
-        try store.send(.backTapped)
-        try store.send(.editTapped(memoryId: TestIDs.memoryB)) {
+        store.send(.backTapped)
+        store.send(.editTapped(memoryId: TestIDs.memoryB)) {
             $0.path = [.memoryDetail(memoryId: TestIDs.memoryB, context: "timeline", startEditing: true, startSharing: false)]
         }
-        try store.send(.backTapped) { $0.path = [] }
-        try store.finish()
+        store.send(.backTapped) { $0.path = [] }
+        store.finish()
     }
 
     func testDeletingAMemoryRemovesItsRoutesFromThePath() {
@@ -67,21 +67,21 @@ final class TimelineDeepLinkTests: XCTestCase {
 
     func testPagingAppendsAndStopsWhenThereIsNoCursor() throws {
         let store = TestStore(Timeline.self, initialState: Timeline.State())
-        try store.send(.appeared) { $0.isLoading = true }
-        try store.expectEffects([.run(.loadPage(cursor: ""), id: "timeline.load")])
-        try store.send(.pageLoaded(memories: TestIDs.lane(TestIDs.memoryA), nextCursor: "p2")) {
+        store.send(.appeared) { $0.isLoading = true }
+        store.expectEffects([.run(.loadPage(cursor: ""), id: "timeline.load")])
+        store.send(.pageLoaded(memories: TestIDs.lane(TestIDs.memoryA), nextCursor: "p2")) {
             $0.isLoading = false
             $0.memories = TestIDs.lane(TestIDs.memoryA)
             $0.nextCursor = "p2"
         }
-        try store.send(.reachedEnd) { $0.isLoadingMore = true }
-        try store.expectEffects([.run(.loadPage(cursor: "p2"), id: "timeline.load")])
-        try store.send(.pageLoaded(memories: TestIDs.lane(TestIDs.memoryB), nextCursor: "")) {
+        store.send(.reachedEnd) { $0.isLoadingMore = true }
+        store.expectEffects([.run(.loadPage(cursor: "p2"), id: "timeline.load")])
+        store.send(.pageLoaded(memories: TestIDs.lane(TestIDs.memoryB), nextCursor: "")) {
             $0.isLoadingMore = false
             $0.memories = TestIDs.lane(TestIDs.memoryA) + TestIDs.lane(TestIDs.memoryB)
             $0.nextCursor = ""
         }
-        try store.send(.reachedEnd)
-        try store.finish()
+        store.send(.reachedEnd)
+        store.finish()
     }
 }

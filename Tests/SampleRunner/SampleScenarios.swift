@@ -53,6 +53,20 @@ enum SampleScenarios {
         ]
     }
 
+    /// Scenarios whose names `record` must refuse: `long-name` (a name no file name can carry),
+    /// `duplicate` (a second `tally` from another source), `bidi` (a right-to-left override).
+    static func odd(_ variant: String) -> [ScenarioDefinition] {
+        let name: String, source: String
+        switch variant {
+        case "long-name": name = "tally." + String(repeating: "x", count: 300); source = "Tests/SampleRunner/SampleScenarios.swift"
+        case "duplicate": name = "tally"; source = "Tests/SampleRunner/OtherScenarios.swift"
+        default: name = "tally.\u{202E}evil"; source = "Tests/SampleRunner/SampleScenarios.swift"
+        }
+        return [ScenarioDefinition(feature: "tally", fixture: name, description: "A scenario with an odd name.", source: source,
+                                   initialState: state(Tally.State()),
+                                   steps: [ScenarioStep(label: "increment", line: #line, action: action(Tally.Action.increment))])]
+    }
+
     static let chains = [
         ChainDefinition(
             chain: "ping-pong", description: "ping's delegate crosses the seam as pong's action.",

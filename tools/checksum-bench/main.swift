@@ -10,6 +10,8 @@
 import Foundation
 import Duet
 import DuetCorpus
+import DuetSynthetic
+import DuetFixtures
 
 var steps = 200_000, seed: UInt64 = 1, rounds = 7
 var arguments = CommandLine.arguments.dropFirst()

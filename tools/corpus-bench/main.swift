@@ -11,6 +11,8 @@
 import Foundation
 import Duet
 import DuetCorpus
+import DuetSynthetic
+import DuetFixtures
 
 struct Options {
     var steps = 200_000

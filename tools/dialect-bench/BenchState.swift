@@ -1,5 +1,6 @@
 import Duet
 import Foundation
+import DuetFixtures
 
 /// A realistic feature state of about 2 KB: nested structs, arrays, optional sum types,
 /// UUIDs, dates and non-ASCII text.

@@ -17,6 +17,7 @@ import DuetCorpus
 import DuetGates
 import DuetReplay
 import Foundation
+import DuetFixtures
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {

@@ -15,7 +15,9 @@ target=${1:?usage: tools/fuzz/run.sh dialect|fixture|manifest [libFuzzer flags]}
 shift
 case $target in dialect|fixture|manifest) ;; *) echo "run.sh: unknown target $target" >&2; exit 2 ;; esac
 
-swift build -c release --build-path .build/fuzz --product duet-fuzz -Xswiftc -enable-testing \
+# The fuzz package (tools/fuzz/Package.swift) builds the root's modules from the same sources, in
+# this configuration only; the root's own builds never see it.
+swift build --package-path tools/fuzz --scratch-path .build/fuzz -c release --product duet-fuzz -Xswiftc -enable-testing \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -D -Xswiftc FUZZING 2>&1 | grep -E "error|Build" | tail -n 3
 
 work=.build/fuzz/corpus-$target

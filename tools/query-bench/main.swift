@@ -9,6 +9,8 @@
 import Foundation
 import Duet
 import DuetCorpus
+import DuetSynthetic
+import DuetFixtures
 
 struct Options {
     var steps = 1_000_000

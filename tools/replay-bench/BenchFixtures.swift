@@ -1,5 +1,7 @@
 import Duet
 import DuetReplay
+import DuetFixtures
+import DuetRunner
 
 /// Leaf fixtures recorded in process from a registry's scenarios, repeated to a step budget.
 enum BenchFixtures {

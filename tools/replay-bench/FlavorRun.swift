@@ -1,6 +1,7 @@
 import Duet
 import DuetReplay
 import Foundation
+import DuetFixtures
 
 /// One flavor's runner through the protocol: its start-up to handshake (median of three fresh
 /// processes), then steps/s once warm (a first pass over the fixtures warms a JIT; the second pass,

@@ -11,10 +11,14 @@
 // (`FlavorRun`: start-up to handshake, steps/s once warm); the Kotlin runner must reach 30,000 steps/s.
 //
 // `replay-bench --serve` is the runner the protocol side spawns (Memory Lane over stdio).
+// `--write-requests FILE`, `--write-fixtures DIR` and `--compare NAME=CMD…` put two builds of a
+// runner side by side (RunnerComparison.swift).
 import Duet
 import DuetReplay
 import Foundation
 import MemoryLane
+import DuetFixtures
+import DuetRunner
 
 func registry() -> ReplayRegistry {
     var registry = ReplayRegistry(platform: "swift")
@@ -41,6 +45,29 @@ let inProcess = registry()
 let fixtures = BenchFixtures.make(from: inProcess, steps: targetSteps)
 let stepCount = fixtures.reduce(0) { $0 + $1.steps.count }
 print("replay-bench: \(fixtures.count) fixtures, \(stepCount) steps (Memory Lane scenarios repeated)")
+
+// Two runner builds side by side (RunnerComparison): write their inputs, or race them.
+func value(after name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+if let path = value(after: "--write-requests") {
+    try RunnerComparison.writeRequests(fixtures, to: path)
+    print("replay-bench: wrote \(stepCount) reduce requests to \(path)")
+    exit(0)
+}
+if let directory = value(after: "--write-fixtures") {
+    try RunnerComparison.writeFixtures(fixtures, to: directory)
+    print("replay-bench: wrote \(fixtures.count) fixture files to \(directory)")
+    exit(0)
+}
+if let index = arguments.firstIndex(of: "--compare") {
+    let runners = arguments[(index + 1)...].prefix { !$0.hasPrefix("--") }.compactMap { pair -> (name: String, command: String)? in
+        guard let equals = pair.firstIndex(of: "=") else { return nil }
+        return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+    }
+    guard !runners.isEmpty else { print("usage: replay-bench --compare NAME=COMMAND NAME=COMMAND [--rounds N]"); exit(2) }
+    exit(RunnerComparison.compare(runners, fixtures: fixtures, window: window, rounds: option("--rounds", 3)) ? 0 : 1)
+}
 
 // In process: the same per-step work without the protocol — decode, reduce, encode, byte-compare.
 let inStart = DispatchTime.now().uptimeNanoseconds

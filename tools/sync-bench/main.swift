@@ -14,6 +14,7 @@
 import Foundation
 import Duet
 import DuetCorpus
+import DuetSynthetic
 
 struct Options {
     var files = 10_000

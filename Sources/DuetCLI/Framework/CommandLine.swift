@@ -2,6 +2,7 @@ import Foundation
 import Duet
 import DuetCorpus
 import DuetManifest
+import DuetFixtures
 
 /// The `duet` entry point: global options, verb dispatch, help, and the mapping of errors to exit codes.
 ///
@@ -66,13 +67,16 @@ public enum DuetCommandLine {
     static func execute(_ verb: any Verb.Type, _ arguments: [String], in context: VerbContext) -> ExitStatus {
         do {
             let parsed = try ArgumentParser.parse(arguments, specs: verb.options)
-            return try verb.init(arguments: parsed).run(context)
+            let status = try verb.init(arguments: parsed).run(context)
+            context.writeVerdict()
+            return status
         } catch let error as UsageError {
             context.stderr.write("duet \(verb.name): \(error.message)\n\n\(HelpText.usage(of: verb))")
             return .usage
         } catch {
             let (message, status) = ErrorReporting.describe(error)
-            context.stderr.write("duet \(verb.name): \(message)\n")
+            // Whatever an error quotes (a key, a name, a runner's line), nothing in it may hide or reorder the terminal's text.
+            context.stderr.write("duet \(verb.name): \(NameRule.visible(message))\n")
             return status
         }
     }
@@ -99,9 +103,16 @@ enum ErrorReporting {
         case let error as CodingRefusal: return (error.description, .usage)
         case let error as ManifestError: return (error.description, .usage)
         case let error as PendingNotFound: return (error.description, .usage)
+        // The fixture file moved on since the recording: a finding of the check accept makes, not bad usage.
+        case let error as PendingAcceptRefused: return (error.description, .findings)
         case let error as InvalidKindPattern: return (error.description, .usage)
         case let error as RunImportRefusal: return (error.description, .usage)
+        case let error as NameRefusal: return (error.description, .usage)
         case let error as EnvironmentError: return (error.description, .environment)
+        case let error as DatabaseError: return (error.description, .environment)
+        case let error as CocoaError:
+            // Foundation's own text ("Error Domain=NSCocoaErrorDomain Code=4 …") is no message for a user.
+            return describe(FileProblem.error("cannot complete the operation on", error.filePath ?? error.url?.path ?? "a file", error))
         default: return (String(describing: error), .environment)
         }
     }

@@ -34,6 +34,7 @@ extension VerbContext {
             self.progress("sync: files", done: done, total: total)
         }
         if let line = TreeSyncNotice.line(summary, tree: tree) { note("duet: \(line)") }
+        for problem in summary.pendingProblems { note("duet: pending recording left out: \(problem)") }
     }
 
     /// The nearest `parity/manifest.yaml`, read and checked; nil when there is none.
@@ -59,6 +60,9 @@ enum TreeSyncNotice {
         add(summary.milestonesImported, "milestone(s) imported")
         add(summary.milestonesRemoved, "milestone(s) removed (file gone)")
         add(summary.milestonesExported, "milestone(s) written to parity/milestones (they were only in the corpus)")
+        add(summary.pendingIndexed, "pending recording(s) indexed")
+        add(summary.pendingRemoved, "pending recording(s) dropped (file gone, or already the fixture of record)")
+        add(summary.pendingExported, "pending recording(s) written to parity/.pending (they were only in the corpus)")
         return "synced with \(tree.root)/parity: " + parts.joined(separator: "; ")
     }
 }

@@ -11,6 +11,8 @@ public final class VerbContext {
     let stdout: OutputSink
     let stderr: OutputSink
     var openedCorpus: Corpus?
+    /// The gate's closing line and where it goes, written when the verb returns (`writeVerdict`).
+    private var verdict: (verdict: GateVerdict, onStdout: Bool)?
 
     init(environment: [String: String], workingDirectory: String, corpusOption: String?, stdout: OutputSink, stderr: OutputSink) {
         self.environment = environment
@@ -38,6 +40,20 @@ public final class VerbContext {
 
     public func render(_ report: Report, as format: OutputFormat) {
         stdout.write(ReportRenderer.render(report, as: format))
+        if let verdict = report.verdict { conclude(verdict, onStdout: GateVerdict.onStdout(format)) }
+    }
+
+    /// Sets the gate's one closing line (the last one set wins); it is written after everything
+    /// else the verb says, on stdout when people read it there, else on stderr.
+    public func conclude(_ verdict: GateVerdict, onStdout: Bool) {
+        self.verdict = (verdict, onStdout)
+    }
+
+    /// Writes the closing line, once; the entry point calls it when a verb returns.
+    func writeVerdict() {
+        guard let (verdict, onStdout) = verdict else { return }
+        self.verdict = nil
+        (onStdout ? stdout : stderr).write(verdict.line + "\n")
     }
 
     /// Progress on long work: a rewritten line on a terminal, nothing when piped or when there is nothing to do.

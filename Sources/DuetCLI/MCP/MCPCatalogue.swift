@@ -2,7 +2,7 @@ import Duet
 
 /// The tools of `duet mcp`: the read verbs and the gates.
 enum MCPCatalogue {
-    static var all: [MCPTool] { [verify, drill, explore, census, coverage, queryTouches, queryKinds, querySQL, lint, pending, show] }
+    static var all: [MCPTool] { [verify, drill, explore, census, coverage, queryTouches, queryKinds, querySQL, lint, pending, show, map] }
 
     static func tool(named name: String) -> MCPTool? { all.first { $0.name == name } }
 
@@ -68,7 +68,7 @@ enum MCPCatalogue {
         description: "Count path, slot, tabs and stage fields per feature (declared and observed over the indexed snapshots), "
             + "and list navigation-shaped data fields with their rulings; findings when one has no ruling.",
         verb: CensusVerb.self,
-        parameters: [.init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest")],
+        parameters: [.init(name: "manifest", kind: .file, description: "the manifest, a file inside the tree (default: the nearest parity/manifest.yaml)", option: "--manifest")],
         result: schema("object", ["features": array(rows), "candidates": array(rows)],
                        description: "features: per feature declared and observed counts (the last row is the total); candidates: fields that need a ruling")) }
 
@@ -101,7 +101,7 @@ enum MCPCatalogue {
             + "each finding is FILE:LINE:COL, rule and fix.",
         verb: LintVerb.self,
         parameters: [
-            .init(name: "manifest", kind: .string, description: "the manifest (default: the nearest parity/manifest.yaml)", option: "--manifest"),
+            .init(name: "manifest", kind: .file, description: "the manifest, a file inside the tree (default: the nearest parity/manifest.yaml)", option: "--manifest"),
             .init(name: "refresh", kind: .boolean, description: "ask each runner for a fresh describe first", option: "--refresh"),
         ],
         result: schema("object", ["status": string, "summary": string], description: "the lint report: status, summary, errors, findings, warnings"),
@@ -126,4 +126,21 @@ enum MCPCatalogue {
             guard let fixture = arguments["fixture"]?.stringValue else { return nil }
             return fixture + (arguments["step"]?.intValue.map { "#\($0)" } ?? "")
         }) }
+}
+
+extension MCPCatalogue {
+    static var map: MCPTool { MCPTool(
+        name: "map", title: "Navigation map",
+        description: "Per feature, the distinct L0 states its fixtures reach (nodes named by their kinds, e.g. `tabs:profile · slot:inviteCode`) "
+            + "and the action cases between them (edges, with the fixtures taking them and the platforms whose latest full verify run "
+            + "took them); chain fixtures' seams between features. A transition no fixture records is a platform's divergence.",
+        verb: MapVerb.self,
+        parameters: [
+            .init(name: "feature", kind: .string, description: "only this feature's map (and the seams touching it)"),
+            .init(name: "platform", kind: .string, description: "only what this platform's latest full verify run showed", option: "--platform"),
+        ],
+        result: schema("object", [
+            "features": array(schema("object", ["feature": string, "nodes": array(rows), "edges": array(rows)], description: "one feature's graph")),
+            "seams": array(rows), "runs": array(rows),
+        ], description: "the map: features with nodes (id, kinds, fixtures, starts, platforms) and edges (from, verb, to, fixtures, platforms), seams, runs")) }
 }

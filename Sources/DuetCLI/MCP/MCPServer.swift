@@ -21,11 +21,20 @@ final class MCPServer {
         self.environment = environment; self.workingDirectory = workingDirectory; self.corpusOption = corpusOption
     }
 
-    /// Answers every line until the input ends.
-    func serve(nextLine: () -> [UInt8]?, write: ([UInt8]) -> Void) {
-        while let line = nextLine() {
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            if let reply = handle(line) { write(reply) }
+    /// Answers every message until the input ends; a message over the reader's cap gets an
+    /// error that says so, with nothing of the message in it.
+    func serve(_ reader: MCPMessageReader, write: ([UInt8]) -> Void) {
+        while let message = reader.next() {
+            switch message {
+            case .tooLarge(let bytes):
+                write(JSONRPC.error(id: .null, JSONRPC.ErrorObject(
+                    code: JSONRPC.ErrorObject.invalidRequest,
+                    message: "invalid request: the message is \(bytes) bytes, more than this server reads (\(reader.maximumBytes) bytes; `duet mcp --max-message-bytes N`); it was not read",
+                    data: JSONRPC.object(["size": .int(Int64(bytes)), "limit": .int(Int64(reader.maximumBytes))]))))
+            case .line(let line):
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                if let reply = handle(line) { write(reply) }
+            }
         }
     }
 
@@ -40,7 +49,7 @@ final class MCPServer {
             } catch let error as JSONRPC.ErrorObject {
                 return JSONRPC.error(id: id, error)
             } catch {
-                return JSONRPC.error(id: id, JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.internalError, message: "\(error)"))
+                return JSONRPC.error(id: id, JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.internalError, message: ErrorReporting.describe(error).0))
             }
         }
     }
@@ -58,7 +67,7 @@ final class MCPServer {
         case "tools/list": return JSONRPC.object(["tools": .array(MCPCatalogue.all.map(\.listing))])
         case "tools/call": return try call(params)
         default:
-            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFound, message: "method not found: \(method) (this server offers tools only)")
+            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFound, message: "method not found: \(JSONRPC.excerpt(method)) (this server offers tools only)")
         }
     }
 
@@ -83,7 +92,7 @@ final class MCPServer {
         }
         guard let tool = MCPCatalogue.tool(named: name) else {
             throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidParams,
-                                      message: "unknown tool: \(name) (tools: \(MCPCatalogue.all.map(\.name).joined(separator: ", ")))")
+                                      message: "unknown tool: \(JSONRPC.excerpt(name)) (tools: \(MCPCatalogue.all.map(\.name).joined(separator: ", ")))")
         }
         var arguments = JSONObject()
         if let given = params["arguments"], given != .null {
@@ -91,7 +100,12 @@ final class MCPServer {
             arguments = object
         }
         let commandLine: [String]
-        do { commandLine = try tool.commandLine(arguments) } catch { return Self.failure(error.description) }
+        do {
+            arguments = try MCPArgumentConfinement(workingDirectory: workingDirectory).confine(arguments, of: tool)
+            commandLine = try tool.commandLine(arguments)
+        } catch {
+            return Self.failure(error.description)
+        }
         return run(tool, commandLine)
     }
 

@@ -5,7 +5,8 @@ import Duet
 /// arguments described by a JSON Schema and mapped onto the verb's options.
 struct MCPTool {
     struct Parameter: Sendable {
-        enum Kind: Sendable { case string, integer, boolean, choice([String]) }
+        /// `file`: a path to a file inside the tree (`MCPArgumentConfinement` refuses any other).
+        enum Kind: Sendable { case string, integer, boolean, choice([String]), file }
         var name: String
         var kind: Kind
         var description: String
@@ -29,7 +30,7 @@ struct MCPTool {
     func commandLine(_ arguments: JSONObject) throws(MCPArgumentError) -> [String] {
         let known = Set(parameters.map(\.name))
         if let unknown = arguments.keys.first(where: { !known.contains($0) }) {
-            throw MCPArgumentError("\(name) takes no argument \"\(unknown)\" (it takes: \(parameters.map(\.name).joined(separator: ", ")))")
+            throw MCPArgumentError("\(name) takes no argument \"\(JSONRPC.excerpt(unknown))\" (it takes: \(parameters.map(\.name).joined(separator: ", ")))")
         }
         var line: [String] = []
         for parameter in parameters {
@@ -39,7 +40,7 @@ struct MCPTool {
             }
             let text: String
             switch (parameter.kind, value) {
-            case (.string, .string(let string)): text = string
+            case (.string, .string(let string)), (.file, .string(let string)): text = string
             case (.integer, .int(let number)): text = String(number)
             case (.boolean, .bool(let flag)):
                 if flag, let option = parameter.option { line.append(option) }
@@ -48,7 +49,7 @@ struct MCPTool {
             case (.choice(let choices), _):
                 throw MCPArgumentError("\"\(parameter.name)\" is one of \(choices.joined(separator: ", "))")
             default:
-                throw MCPArgumentError("\"\(parameter.name)\" must be \(Self.typeName(parameter.kind)), not \(value.canonicalString)")
+                throw MCPArgumentError("\"\(parameter.name)\" must be \(Self.typeName(parameter.kind)), not \(JSONRPC.excerpt(value.canonicalString))")
             }
             if let option = parameter.option { line += [option, text] } else if positional == nil { line.append(text) }
         }
@@ -62,7 +63,7 @@ struct MCPTool {
         for parameter in parameters {
             var schema = JSONObject()
             switch parameter.kind {
-            case .string: schema["type"] = .string("string")
+            case .string, .file: schema["type"] = .string("string")
             case .integer: schema["type"] = .string("integer")
             case .boolean: schema["type"] = .string("boolean")
             case .choice(let choices):
@@ -103,7 +104,7 @@ struct MCPTool {
 
     private static func typeName(_ kind: Parameter.Kind) -> String {
         switch kind {
-        case .string, .choice: return "a string"
+        case .string, .choice, .file: return "a string"
         case .integer: return "an integer"
         case .boolean: return "true or false"
         }

@@ -5,7 +5,7 @@ import DuetGates
 /// is `{"summary": {"fixtures", "snapshots", "steps", "findings"}, "findings": [{"fixture", "step",
 /// "node", "rule", "path", "expected", "actual"}]}` (absent values are null; with several platforms
 /// each finding also names its `platform`). Ruled findings, when there are any, follow under `ruled`
-/// with their `reason`; they are not counted in `summary.findings`.
+/// with their `reason`; they are not counted in `summary.findings`. The verb adds `verdict` (`GateVerdict`).
 enum DrillReports {
     static func restore(_ outcome: DrillOutcome) -> Report {
         let several = outcome.runs.count > 1
@@ -17,7 +17,7 @@ enum DrillReports {
                     .text(rule), f.path.map { .text($0.isEmpty ? "(root)" : $0) } ?? .none, fragment(f.expected), fragment(f.actual), .text(detail)]
         }
         let rows = findings.map { row($0, $1, rule: $1.rule.rawValue, detail: $1.message) }
-            + ruled.map { row($0, $1.finding, rule: $1.finding.rule.rawValue + " (ruled)", detail: "ruled: " + $1.ruling.reason) }
+        let ruledRows = ruled.map { row($0, $1.finding, rule: $1.finding.rule.rawValue, detail: $1.ruling.reason) }
         var summary = JSONObject()
         summary["fixtures"] = .int(Int64(outcome.fixtureCount))
         summary["snapshots"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.snapshotCount }))
@@ -47,9 +47,15 @@ enum DrillReports {
             })
         }
         var sections: [Report.Section] = []
+        let columns = ["platform", "fixture", "step", "node", "rule", "path", "expected", "actual"]
         if !rows.isEmpty {
-            let table = Table(columns: ["platform", "fixture", "step", "node", "rule", "path", "expected", "actual", "detail"], rows: rows)
+            let table = Table(columns: columns + ["detail"], rows: rows)
             sections.append(Report.Section(id: "findings", title: "Restore drill findings", content: .table(table)))
+        }
+        // Gaps the team accepted are not findings: their own table, headed as what they are.
+        if !ruledRows.isEmpty {
+            let table = Table(columns: columns + ["reason"], rows: ruledRows)
+            sections.append(Report.Section(id: "ruled", title: "Ruled gaps (drill.rulings in parity/manifest.yaml; not findings)", content: .table(table)))
         }
         sections.append(Report.Section(id: "summary", title: "Restore drill", content: .text(summaryText(outcome))))
         return Report(sections: sections, json: .object(json))

@@ -6,12 +6,15 @@ import DuetReplay
 /// The reports of `record`, `verify` and `pending`: same columns in every format, and a
 /// typed JSON form for tools.
 enum ReplayReports {
-    static func record(_ outcome: RecordOutcome) -> Report {
-        let rows: [[Table.Cell]] = outcome.entries.filter { $0.change != .unchanged }.map { entry in
+    /// The recordings that differ from the fixtures of record (metadata-only ones with `verbose`),
+    /// those not recorded and the unreferenced fixtures; the JSON form lists everything.
+    static func record(_ outcome: RecordOutcome, verbose: Bool = false) -> Report {
+        let listed = outcome.entries.filter { $0.change != .unchanged && (verbose || $0.change != .metadata) }
+        let rows: [[Table.Cell]] = listed.map { entry in
             let status = outcome.pending.contains(entry.fixture) ? "pending" : outcome.written.contains(entry.fixture) ? "written"
                 : outcome.mode == .check ? "not written (--check)" : "unchanged"
             let detail = entry.location?.description ?? entry.metadataChanges.joined(separator: ", ")
-            return [.text(entry.fixture), .text(entry.change.rawValue), .text(status), .text(detail)]
+            return [.text(entry.fixture), .text(entry.change == .metadata ? "metadata-only" : entry.change.rawValue), .text(status), .text(detail)]
         } + outcome.failures.map { result in
             [.text(result.fixture), .text("failed"), .text("not recorded"), .text(result.failure?.description ?? "")]
         } + outcome.notRun.map { [.text($0), .text("not-run"), .text("not recorded"), .text("the runner kept failing")] }
@@ -23,6 +26,9 @@ enum ReplayReports {
         json["written"] = .array(outcome.written.map(JSONValue.string))
         json["pending"] = .array(outcome.pending.map(JSONValue.string))
         json["unchanged"] = .int(Int64(outcome.entries.count { $0.change == .unchanged }))
+        json["fixtures"] = .int(Int64(outcome.entries.count))
+        json["metadataOnly"] = .array(outcome.metadataOnly.map { .string($0.fixture) })
+        json["superseded"] = .array(outcome.superseded.map(JSONValue.string))
         json["changes"] = .array(outcome.entries.filter { $0.change != .unchanged }.map { entry in
             var object = JSONObject()
             object["fixture"] = .string(entry.fixture)
@@ -40,7 +46,10 @@ enum ReplayReports {
         json["deleted"] = .array(outcome.deleted.map(JSONValue.string))
         json["mode"] = .string(outcome.mode == .check ? "check" : outcome.mode == .overwrite ? "write" : "record")
         json["environmentFailure"] = outcome.environmentFailure.map(JSONValue.string)
-        return Report(Table(columns: ["fixture", "change", "status", "detail"], rows: rows), title: "Recording", json: .object(json))
+        json["unreferencedPolicy"] = .string(outcome.unreferencedPolicy.rawValue)
+        let title = "Recordings that differ from parity/fixtures"
+        guard !rows.isEmpty else { return Report(sections: [Report.Section(id: "rows", content: .text(title + ": none"))], json: .object(json)) }
+        return Report(Table(columns: ["fixture", "change", "status", "detail"], rows: rows), title: title, json: .object(json))
     }
 
     static func verify(_ outcome: VerifyOutcome) -> Report {
@@ -76,7 +85,7 @@ enum ReplayReports {
         let summary = outcome.runs.map { run in
             "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.passedCount) passed, \(run.failedCount) failed, \(run.notRunCount) not run, \(run.stepCount) steps in \(run.durationMilliseconds) ms"
         } + outcome.missingRunners.map { "\($0): failed — no runner" } + (outcome.fixtureCount == 0 ? ["failed — no stored fixture matches"] : [])
-        var sections = [Report.Section(id: "results", title: "Verify", content: .table(table))]
+        var sections = [Report.Section(id: "results", title: "Verify: fixture results", content: .table(table))]
         if let declarations = outcome.declarations {
             sections.append(Report.Section(id: "declarations", title: "Declaration parity", content: .text(declarationsText(declarations))))
         }
@@ -125,13 +134,15 @@ enum ReplayReports {
 
     static func pending(_ recordings: [PendingRecording]) -> Report {
         let rows: [[Table.Cell]] = recordings.map { recording in
-            [.text(recording.name), .text(recording.reason.rawValue), recording.fixture.feature.map { .text($0) } ?? .none,
+            [.text(recording.name), .text(recording.reason.rawValue), .text(recording.producer), recording.fixture.feature.map { .text($0) } ?? .none,
              recording.step.map { .int($0) } ?? .none, recording.path.map { .text($0) } ?? .none, .text(recording.recordedAt)]
         }
         let json = JSONValue.array(recordings.map { recording in
             var object = JSONObject()
             object["name"] = .string(recording.name)
             object["reason"] = .string(recording.reason.rawValue)
+            object["producer"] = .string(recording.producer)
+            object["file"] = .string(RecordTree.pendingFolder + "/" + recording.name + ".fixture.json")
             object["feature"] = recording.fixture.feature.map(JSONValue.string)
             object["step"] = recording.step.map { .int(Int64($0)) }
             object["path"] = recording.path.map(JSONValue.string)
@@ -140,7 +151,8 @@ enum ReplayReports {
             object["recordedAt"] = .string(recording.recordedAt)
             return .object(object)
         })
-        return Report(Table(columns: ["name", "reason", "feature", "step", "path", "recorded_at"], rows: rows), title: "Pending recordings", json: json)
+        return Report(Table(columns: ["name", "reason", "producer", "feature", "step", "path", "recorded_at"], rows: rows),
+                      title: "Pending recordings (\(RecordTree.pendingFolder))", json: json)
     }
 
     static func failureJSON(_ result: FixtureResult) -> JSONValue {

@@ -11,6 +11,8 @@ public struct Report: Sendable {
     public var sections: [Section]
     /// When set, the JSON form is exactly this value (a typed result encoded canonically).
     public var json: JSONValue?
+    /// A gate's one closing line (`GateVerdict`): the JSON form's `verdict` field, and the verb's last line.
+    public var verdict: GateVerdict?
 
     public init(sections: [Section], json: JSONValue? = nil) { self.sections = sections; self.json = json }
     public init(_ table: Table, title: String? = nil, id: String = "rows", json: JSONValue? = nil) {

@@ -14,6 +14,12 @@ enum ReportRenderer {
     // MARK: - JSON
 
     static func json(_ report: Report) -> JSONValue {
+        let body = bareJSON(report)
+        guard let verdict = report.verdict else { return body }
+        return verdict.merged(into: body, listKey: report.sections.first?.id ?? "rows")
+    }
+
+    private static func bareJSON(_ report: Report) -> JSONValue {
         if let json = report.json { return json }
         if report.sections.count == 1, case .table(let table) = report.sections[0].content { return rows(table) }
         var object = JSONObject()

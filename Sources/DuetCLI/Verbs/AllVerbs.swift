@@ -18,6 +18,7 @@ enum VerbTable {
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
         QueryVerbsVerb.self,
+        MapVerb.self,
         QueryFixturesVerb.self,
         QuerySQLVerb.self,
         CensusVerb.self,

@@ -35,10 +35,12 @@ struct AuditVerb: Verb {
         let report = try SourceAudit.run(paths: paths, relativeTo: context.workingDirectory, structures: try corpus.knownStructures(), now: Date())
         try corpus.storeAudit(report)
         let rows: [[Table.Cell]] = report.findings.map { [.text("\($0.file):\($0.line)"), .text($0.rule), .text($0.subject), .text($0.message)] }
-        context.render(Report(sections: [
-            Report.Section(id: "findings", title: "Audit", content: .table(Table(columns: ["place", "rule", "field", "finding"], rows: rows))),
+        var rendered = Report(sections: [
+            Report.Section(id: "findings", title: "Audit findings", content: .table(Table(columns: ["place", "rule", "field", "finding"], rows: rows))),
             Report.Section(id: "summary", content: .text(report.summary)),
-        ], json: try CanonicalEncoder().encode(report)), as: format)
+        ], json: try CanonicalEncoder().encode(report))
+        rendered.verdict = GateVerdicts.audit(report, holds: report.holds)
+        context.render(rendered, as: format)
         return report.holds ? .holds : .findings
     }
 }

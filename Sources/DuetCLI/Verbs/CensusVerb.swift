@@ -28,7 +28,9 @@ struct CensusVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "every candidate is unruled")
         let census = try context.corpus().census(rulings: manifest.rulings)
-        context.render(CensusVerb.report(census), as: format)
+        var report = CensusVerb.report(census)
+        report.verdict = GateVerdicts.census(census, holds: census.holds)
+        context.render(report, as: format)
         for failure in census.failures { context.note("duet census: \(failure)") }
         return census.holds ? .holds : .findings
     }

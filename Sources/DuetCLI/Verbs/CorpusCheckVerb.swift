@@ -66,6 +66,10 @@ struct CorpusCheckVerb: Verb {
         json["truncated"] = .bool(check?.truncated ?? false)
         if let check { json["pageChecksums"] = .bool(check.pageChecksums) }
         if let damage { json["damaged"] = .string(damage) }
-        context.render(Report(sections: [.init(id: "check", content: .text(text))], json: .object(json)), as: format)
+        var report = Report(sections: [.init(id: "check", content: .text(text))], json: .object(json))
+        let problems = check.map { "\($0.problems.count)\($0.truncated ? "+" : "") problem(s) in \(path)" }
+        report.verdict = GateVerdict(gate: "corpus check", holds: check?.holds ?? false,
+                                     detail: check?.holds == true ? path : problems ?? "\(path) is damaged")
+        context.render(report, as: format)
     }
 }

@@ -18,15 +18,15 @@ struct CorpusDumpVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        let file = try output.map { try StagedOutput(path: context.absolutePath($0)) }
         let corpus = try context.corpus()
-        guard let output else {
+        guard let file else {
             try corpus.dump { context.write($0) }
             return .holds
         }
-        let url = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
         var text = ""
         try corpus.dump { text += $0 }
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try file.publish(Array(text.utf8))
         return .holds
     }
 }

@@ -66,6 +66,8 @@ struct DrillRestoreVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        // Staged before the drill: a place that cannot take the file stops the verb before a run is stored.
+        let junitFile = try junit.map { try StagedOutput(path: context.absolutePath($0)) }
         let manifest = try context.manifest()
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
         let workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
@@ -74,10 +76,12 @@ struct DrillRestoreVerb: Verb {
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
             context.progress("drill \(platform)", done: done, total: total)
         }
-        context.render(DrillReports.restore(outcome), as: format)
-        if let junit {
-            let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
-            try Array(DrillJUnit.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+        var report = DrillReports.restore(outcome)
+        report.verdict = GateVerdicts.drill(outcome, holds: ExitStatus(outcome) == .holds)
+        context.render(report, as: format)
+        if let junitFile, let junit {
+            try junitFile.publish(Array(DrillJUnit.xml(for: outcome.runs).utf8))
+            context.note("duet drill restore: wrote \(junit) (JUnit)")
         }
         for platform in outcome.missingRunners {
             context.note("duet drill restore: no runner for \(platform) — pass --runner CMD or set runners.\(platform) in parity/manifest.yaml")

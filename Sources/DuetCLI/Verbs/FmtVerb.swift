@@ -46,6 +46,12 @@ struct FmtVerb: Verb {
             }
         }
         for file in unformatted { context.write(file + "\n") }
+        if check {
+            context.conclude(GateVerdict(gate: "fmt --check", holds: unformatted.isEmpty,
+                                         detail: unformatted.isEmpty ? "\(Counted(files.count, "file")) in the pinned form"
+                                             : "\(unformatted.count) of \(Counted(files.count, "file")) not in the pinned form — run `duet fmt FILE`"),
+                             onStdout: false)   // stdout stays the list of names, for scripts
+        }
         return unformatted.isEmpty ? .holds : .findings
     }
 }

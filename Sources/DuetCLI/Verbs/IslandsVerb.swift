@@ -30,7 +30,9 @@ struct IslandsVerb: Verb {
              .int($0.snapshots), .int($0.summaries), .int($0.verbs.count), .text($0.verbs.joined(separator: " ")),
              .text($0.twins.joined(separator: " ")), .text($0.finding)]
         })
-        context.render(Report(table), as: format)
+        var report = Report(table, title: "Islands (presentation.islands and structures)", id: "islands")
+        report.verdict = GateVerdicts.islands(sweep, holds: sweep.holds)
+        context.render(report, as: format)
         for island in sweep.promotions {
             context.note("duet islands: \(island.id) has \(island.verbs.count) verbs (\(island.verbs.joined(separator: ", "))) — promote it to a kind")
         }

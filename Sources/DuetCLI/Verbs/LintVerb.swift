@@ -53,9 +53,12 @@ struct LintVerb: Verb {
             workflow.refresh = RunnerCommands.resolve(platforms: manifest.runners.keys.sorted(), explicit: nil, manifest: manifest)
         }
         let report = try workflow.run()
-        context.render(LintVerb.report(report), as: format)
+        let status = ExitStatus(report)
+        var rendered = LintVerb.report(report)
+        rendered.verdict = GateVerdicts.lint(report, holds: status == .holds)
+        context.render(rendered, as: format)
         for warning in report.warnings { context.note("duet lint: warning: \(warning.description)") }
-        return ExitStatus(report)
+        return status
     }
 
     static func report(_ lint: LintReport) -> Report {
@@ -66,7 +69,7 @@ struct LintVerb: Verb {
         json["status"] = .string(lint.unparseable ? "unreadable" : lint.holds ? "holds" : "fails")
         json["summary"] = .string(lint.summary)
         return Report(sections: [
-            Report.Section(id: "findings", title: "Lint", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows))),
+            Report.Section(id: "findings", title: "Lint findings", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows))),
             Report.Section(id: "summary", content: .text(lint.summary)),
         ], json: .object(json))
     }

@@ -16,7 +16,11 @@ struct MilestoneVerb: Verb {
     duet milestone --preview   builds and prints the report as of now; stores nothing.
     duet milestone --list      lists the stored milestones.
     duet milestone show NAME   prints a stored milestone again.
-    --format html writes one self-contained page (inline CSS and SVG, no external asset) that reads on a phone.
+    --format html writes one self-contained page (inline CSS and SVG, no script, no external asset) that reads
+                               on a phone: the header names the commit, the duet and each runner; every failing
+                               fixture opens to expected against got at its first divergence, its source line and
+                               the commands that replay it; the navigation map of every feature is drawn with
+                               what changed since the previous milestone; trends chart every stored milestone.
     Before the report: the manifest's lint runs, and every platform with a runner under runners: but no
     full verify run is verified, and with no full restore drill is drilled (filtered runs — --feature,
     --fixture, a shard — never stand for the whole). A runner that is not built yet (or not on PATH)
@@ -71,6 +75,9 @@ struct MilestoneVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        // Before anything runs or is stored: the name is one a file can carry, and --out can be written.
+        if case .record(let name) = action { try NameRule.check(name, as: .milestone) }
+        let output = try out.map { try StagedOutput(path: context.absolutePath($0)) }
         let corpus = try context.corpus()
         switch action {
         case .list(let format):
@@ -84,21 +91,22 @@ struct MilestoneVerb: Verb {
                 throw InputError(file: "milestone \(name)", message: "no milestone of that name is stored",
                                  fix: "see `duet milestone --list`, or record it with `duet milestone \(name)`")
             }
-            try emit(report, context)
+            try emit(report, corpus, context, into: output)
             return .holds
         case .preview(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
-            let report = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
-            try emit(report, context)
-            return conclude(report, context)
+            let built = try corpus.milestoneReport(named: name, manifest: manifest, inputs: try gates(corpus, manifest, context), now: Date())
+            let report = try context.tree.map { try $0.portable(built) } ?? built
+            try emit(report, corpus, context, into: output)
+            return conclude(report, gate: "milestone --preview", context)
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
             let inputs = try gates(corpus, manifest, context)
             let tree = context.treeForWriting
             let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date(), tree: tree)
             context.note("duet milestone: \(replaced ? "replaced" : "stored") \(RecordTree.milestonesFolder)/\(name)\(RecordTree.milestoneSuffix) — commit it to keep it")
-            try emit(report, context)
-            return conclude(report, context)
+            try emit(report, corpus, context, into: output)
+            return conclude(report, gate: "milestone \(name)", context)
         }
     }
 
@@ -109,30 +117,33 @@ struct MilestoneVerb: Verb {
         }
         for platform in inputs.verifiedNow { context.note("duet milestone: no full \(platform) run was stored; verified it now") }
         for platform in inputs.drilledNow { context.note("duet milestone: no full \(platform) restore drill was stored; drilled it now") }
-        return inputs
+        var withBuild = inputs
+        let revision = TreeRevision.of(context.tree?.root ?? context.workingDirectory)
+        withBuild.build = MilestoneBuild(commit: revision?.commit, modified: revision?.modified, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain)
+        return withBuild
     }
 
-    private func conclude(_ report: MilestoneReport, _ context: VerbContext) -> ExitStatus {
+    private func conclude(_ report: MilestoneReport, gate: String, _ context: VerbContext) -> ExitStatus {
         for check in report.checks where check.status != .holds {
             context.note("duet milestone: \(check.name) \(check.status == .fails ? "fails" : "not checked") — \(check.detail)")
         }
+        // Beside a document people read (md, or one written to --out) on stdout; beside json or html on stderr.
+        context.conclude(GateVerdicts.milestone(report, gate: gate, holds: report.holds), onStdout: out != nil || document == .md)
         return report.holds ? .holds : .findings
     }
 
-    private func emit(_ report: MilestoneReport, _ context: VerbContext) throws {
+    /// Prints the report, or publishes it into `output` (staged when the verb began).
+    private func emit(_ report: MilestoneReport, _ corpus: Corpus, _ context: VerbContext, into output: StagedOutput?) throws {
         let text: String
         switch document {
         case .md: text = report.markdown()
-        case .html: text = report.html()
+        case .html:
+            let drawer = try MapDrawer(engine: .auto, path: context.environment["PATH"])
+            text = report.html(MilestonePage(trend: try corpus.milestoneTrend(through: report), drawer: drawer))
         case .json: text = try CanonicalEncoder().encode(report).prettyString
         }
-        guard let out else { return context.write(text) }
-        let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw InputError(file: out, message: "cannot write the report: \(error.localizedDescription)", fix: "check the folder exists and is writable")
-        }
+        guard let output, let out else { return context.write(text) }
+        try output.publish(Array(text.utf8))
         context.note("duet milestone: wrote \(out)")
     }
 }

@@ -84,8 +84,15 @@ struct MutateVerb: Verb {
         drill.exploreBudget = explore
         drill.exploreSeed = seed
         let outcome = try drill.run(only: rows) { what, done, total in context.progress(what, done: done, total: total) }
-        context.render(MutationReport.report(outcome), as: format)
+        var report = MutationReport.report(outcome)
+        report.verdict = GateVerdicts.mutate(outcome, holds: ExitStatus(outcome) == .holds)
+        context.render(report, as: format)
+        if !outcome.linksNotCopied.isEmpty {
+            context.note("duet mutate: \(outcome.linksNotCopied.count) symbolic link(s) not copied into the workspace (to a folder or to nothing; it holds files, never links): "
+                         + NameList.shortened(outcome.linksNotCopied))
+        }
         if let stop = outcome.stoppedBy { context.note("duet mutate: stopped: \(stop)") }
+        if !outcome.workspace.isEmpty { context.note("duet mutate: the mutated copy is built in \(tree.relative(outcome.workspace)) (kept for the next run)") }
         return ExitStatus(outcome)
     }
 }

@@ -1,12 +1,16 @@
+import Duet
 import DuetCorpus
 import DuetGates
 /// `duet pending accept NAME…|--all`
 struct PendingAcceptVerb: Verb {
     static let name = "pending accept"
-    static let summary = "Write pending recordings as fixtures of record (parity/fixtures) and into the corpus."
+    static let summary = "Write pending recordings (parity/.pending) as fixtures of record (parity/fixtures) and into the corpus."
     static let discussion = """
     Each accepted recording is written to its file in the pinned pretty form (atomically) and to the
-    corpus, together; `git diff parity/fixtures` then shows what you accepted.
+    corpus, together, and its files under parity/.pending are removed; `git diff parity/fixtures`
+    then shows what you accepted. A recording is accepted only onto the fixture file it was compared
+    against: when that file was edited, created or removed since (or the recording's sidecar is
+    missing), accepting is refused — nothing is written — and the fix is to run `duet record` again.
 
     Example:
       duet pending show timeline.deep-link && duet pending accept timeline.deep-link
@@ -21,9 +25,14 @@ struct PendingAcceptVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         try ExploreRecording.refuseOpen(names, in: context.corpus())
-        let accepted = try context.corpus().acceptPending(names: names, in: context.treeForWriting)
+        let tree = context.treeForWriting
+        let accepted = try context.corpus().acceptPending(names: names, in: tree)
         for name in accepted { context.write("accepted \(name)\n") }
-        if accepted.isEmpty { context.note("duet pending accept: nothing is pending") }
+        let files = accepted.map { RecordTree.fixturesFolder + "/" + $0 + ".fixture.json" }
+        context.conclude(accepted.isEmpty ? GateVerdict(gate: Self.name, holds: true, says: "nothing to accept", detail: "nothing is pending")
+                                          : GateVerdict(gate: Self.name, holds: true, says: "accepted",
+                                                        detail: "\(Counted(accepted.count, "recording")) written to " + NameList.shortened(files, limit: 3)),
+                         onStdout: true)
         return .holds
     }
 }

@@ -2,7 +2,7 @@ import DuetCorpus
 /// `duet pending reject NAME…|--all`
 struct PendingRejectVerb: Verb {
     static let name = "pending reject"
-    static let summary = "Drop pending recordings; the stored fixtures stay as they are."
+    static let summary = "Drop pending recordings (their files under parity/.pending); the fixtures of record stay as they are."
     static let discussion = """
     Example:
       duet pending reject timeline.deep-link   # or --all
@@ -16,9 +16,12 @@ struct PendingRejectVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let rejected = try context.corpus().rejectPending(names: names)
+        let rejected = try context.corpus().rejectPending(names: names, in: context.treeForWriting)
         for name in rejected { context.write("rejected \(name)\n") }
-        if rejected.isEmpty { context.note("duet pending reject: nothing is pending") }
+        context.conclude(rejected.isEmpty ? GateVerdict(gate: Self.name, holds: true, says: "nothing to reject", detail: "nothing is pending")
+                                          : GateVerdict(gate: Self.name, holds: true, says: "rejected",
+                                                        detail: "\(Counted(rejected.count, "recording")); parity/fixtures unchanged"),
+                         onStdout: true)
         return .holds
     }
 }

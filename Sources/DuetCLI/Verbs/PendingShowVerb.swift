@@ -1,15 +1,18 @@
 import Duet
 import DuetCorpus
 import DuetGates
+import DuetFixtures
 
 /// `duet pending show NAME [--format json]`
 struct PendingShowVerb: Verb {
     static let name = "pending show"
-    static let summary = "Show a pending recording as a unified diff (-stored/+recorded) of its fixture file."
+    static let summary = "Show a pending recording (parity/.pending/NAME.fixture.json) as a unified diff (-stored/+recorded) of its fixture file."
     static let discussion = """
     Lists each behavioural difference with its JSON path and the scenario's source:line, then the
-    unified diff of the pinned pretty form (coloured on a terminal; NO_COLOR turns colour off).
-    --format json gives the same as an object for tools.
+    unified diff of the pinned pretty form (coloured on a terminal; NO_COLOR turns colour off), and
+    whether `pending accept` would accept it now (it refuses when the fixture file changed since the
+    recording). When the producer compared platforms, each platform's answer is shown against the
+    first one's. --format json gives the same as an object for tools.
 
     Example:
       duet pending show splash.finds-none
@@ -24,26 +27,39 @@ struct PendingShowVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let review = try PendingReview.diff(named: name, in: context.corpus())
+        let review = try PendingReview.diff(named: name, in: context.corpus(), tree: context.treeForWriting)
         let fileName = RecordTree.fixturesFolder + "/" + ((try? Fixture.fileName(for: name)) ?? name)
+        let pendingName = RecordTree.pendingFolder + "/" + ((try? Fixture.fileName(for: name)) ?? name)
         let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)
         let explored = try context.corpus().exploreFinding(named: name)
         if format == .json {
-            var json = Self.json(review, diff: diff.render(oldName: fileName, newName: "recorded", colour: false))
+            var json = Self.json(review, diff: diff.render(oldName: fileName, newName: pendingName, colour: false))
             if let explored, case .object(var object) = json { object["explore"] = ExplorePendingSides.json(explored); json = .object(object) }
             context.write(json.prettyString)
             return .holds
         }
-        var out = "\(name): \(review.recording.reason.rawValue) recording of \(review.recording.recordedAt)\n"
+        let recording = review.recording
+        var out = "\(name): \(recording.reason.rawValue) recording by \(recording.producer) of \(recording.recordedAt.isEmpty ? "unknown date" : recording.recordedAt) (\(pendingName))\n"
         if review.stored == nil { out += "  new scenario: no fixture of record yet; accepting writes \(fileName)\n" }
         for difference in review.differences {
             out += "  \(difference)" + (review.source(ofStep: difference.step).map { "  (\($0))" } ?? "") + "\n"
         }
         if !review.metadataChanges.isEmpty { out += "  metadata: \(review.metadataChanges.joined(separator: ", "))\n" }
-        out += "\n" + diff.render(oldName: review.stored == nil ? "/dev/null" : fileName, newName: "\(name) (recorded)",
-                                  colour: context.usesColour)
+        out += "\n" + diff.render(oldName: review.stored == nil ? "/dev/null" : fileName, newName: pendingName, colour: context.usesColour)
         if let explored { out += ExplorePendingSides.text(explored) }
-        out += "\naccept with `duet pending accept \(name)`, or drop with `duet pending reject \(name)`\n"
+        for comparison in review.answers {
+            let reference = comparison.reference, answer = comparison.answer
+            out += "\n\(answer.platform) answered differently from \(reference.platform):\n"
+            for note in [reference, answer].compactMap({ a in a.note.map { "  \(a.platform): \($0)" } }) { out += note + "\n" }
+            for difference in comparison.differences { out += "  \(difference)\n" }
+            out += UnifiedDiff(old: reference.fixture.document.prettyString, new: answer.fixture.document.prettyString)
+                .render(oldName: reference.platform, newName: answer.platform, colour: context.usesColour)
+        }
+        if let problem = review.acceptProblem {
+            out += "\naccepting is refused now: \(problem); or drop it with `duet pending reject \(name)`\n"
+        } else {
+            out += "\naccept with `duet pending accept \(name)`, or drop with `duet pending reject \(name)`\n"
+        }
         context.write(out)
         return .holds
     }
@@ -64,6 +80,23 @@ struct PendingShowVerb: Verb {
             return .object(entry)
         })
         object["metadata"] = .array(review.metadataChanges.map(JSONValue.string))
+        object["producer"] = .string(review.recording.producer)
+        object["acceptable"] = .bool(review.acceptProblem == nil)
+        object["acceptProblem"] = review.acceptProblem.map(JSONValue.string)
+        object["answers"] = .array(review.recording.answers.map { answer in
+            var entry = JSONObject()
+            entry["platform"] = .string(answer.platform)
+            entry["note"] = answer.note.map(JSONValue.string)
+            entry["document"] = answer.fixture.document
+            return .object(entry)
+        })
+        object["answerDifferences"] = .array(review.answers.map { comparison in
+            var entry = JSONObject()
+            entry["reference"] = .string(comparison.reference.platform)
+            entry["platform"] = .string(comparison.answer.platform)
+            entry["differences"] = .array(comparison.differences.map { .string($0.description) })
+            return .object(entry)
+        })
         object["diff"] = .string(diff)
         return .object(object)
     }

@@ -41,7 +41,7 @@ struct QuerySQLVerb: Verb {
             throw InputError(file: "query sql", message: refusal.description)
         } catch let stop as ReadOnlyQueryLimitReached {
             throw InputError(file: "query sql", message: stop.description)
-        } catch let error as DatabaseError where !error.isBusy && !error.isDamage {
+        } catch let error as DatabaseError where !error.isEnvironment && !error.isDamage {
             throw InputError(file: "query sql", message: error.message, fix: "check the statement against `duet query sql --help`")
         }
         let table = Table(columns: result.columns, rows: result.rows.map { $0.map(QuerySQLVerb.cell) })

@@ -8,27 +8,35 @@ struct RecordVerb: Verb {
     static let summary = "Record the runner's scenarios as fixtures of record; --check is the CI drift gate."
     static let discussion = """
     Asks the runner for its scenarios, drives each step through reduce and compares the recordings
-    with the fixtures of record in parity/fixtures (behaviour: initial state(s); per step node,
-    action, expectedState, expectedEffects — labels, lines and descriptions are metadata).
+    with the fixtures of record in parity/fixtures on their behavioural subset (initial state(s);
+    per step node, action, expectedState, expectedEffects). A difference only in metadata (labels,
+    lines, description, scenario source and branch, dialect, linkToNext) is admissible: counted,
+    listed with --verbose, never a failure.
 
       duet record            new scenarios and metadata-only changes are written; a fixture whose
-                             behaviour changed is NEVER overwritten: it is kept pending (exit 1) —
-                             review with `duet pending show NAME`, then `duet pending accept NAME`
+                             behaviour changed is NEVER overwritten: it is kept pending (exit 1) as
+                             parity/.pending/NAME.fixture.json (git-ignored) — review with
+                             `duet pending show NAME`, then `duet pending accept NAME`
       duet record --write    writes every recording, drift included
-      duet record --check    writes nothing at all and fails (exit 1) on any difference;
-                             CI set in the environment means --check unless --write is given
+      duet record --check    writes nothing at all; fails (exit 1) on behavioural drift, on a
+                             scenario with no fixture, and on a fixture no scenario records (the
+                             tree must equal the scenarios); CI set in the environment means
+                             --check unless --write is given
 
     A fixture whose scenario the runner no longer carries is unreferenced: --unreferenced warn
-    (default) lists it, reject fails the run, delete removes its file and rows.
-    The runner is --runner CMD or runners.swift in parity/manifest.yaml.
+    lists it (the default of plain record), reject fails the run (the default of --check), delete
+    removes its file and rows.
+    The runner is --runner CMD or runners.swift in parity/manifest.yaml. The last line is the verdict.
 
     Example:
       duet record --feature timeline && git diff parity/fixtures
+      duet record --check --verbose      # CI: also list the metadata-only fixtures
     """
     static let options: [OptionSpec] = [
         .flag("--check", help: "Write nothing; fail on any difference from the fixtures of record."),
         .flag("--write", help: "Write every recording, drift included (accepts it)."),
-        .value("--unreferenced", placeholder: "POLICY", help: "Fixtures no scenario records: warn (default), reject or delete."),
+        .value("--unreferenced", placeholder: "POLICY", help: "Fixtures no scenario records: warn (default), reject (default of --check) or delete."),
+        .flag("--verbose", help: "Also list the fixtures that differ only in metadata."),
         .value("--feature", placeholder: "F", help: "Only this feature's scenarios (and chains through it)."),
         .value("--fixture", placeholder: "NAME", help: "Only this fixture (a leaf name or a scenario's base name)."),
         .value("--runner", placeholder: "CMD", help: "Runner command (run with /bin/sh -c)."),
@@ -37,8 +45,8 @@ struct RecordVerb: Verb {
         .format,
     ]
 
-    let check: Bool, writeAll: Bool
-    let unreferenced: RecordWorkflow.UnreferencedPolicy
+    let check: Bool, writeAll: Bool, verbose: Bool
+    let unreferenced: RecordWorkflow.UnreferencedPolicy?
     let selection: RecordSelection
     let runner: String?
     let timeout: Double, startupTimeout: Double
@@ -48,12 +56,16 @@ struct RecordVerb: Verb {
         check = arguments.flag("--check")
         writeAll = arguments.flag("--write")
         if check && writeAll { throw UsageError("--check writes nothing and --write writes everything: give one") }
-        let rawPolicy = arguments.value("--unreferenced") ?? "warn"
-        guard let policy = RecordWorkflow.UnreferencedPolicy(rawValue: rawPolicy) else {
-            throw UsageError("--unreferenced takes warn, reject or delete, not '\(rawPolicy)'")
+        verbose = arguments.flag("--verbose")
+        if let rawPolicy = arguments.value("--unreferenced") {
+            guard let policy = RecordWorkflow.UnreferencedPolicy(rawValue: rawPolicy) else {
+                throw UsageError("--unreferenced takes warn, reject or delete, not '\(rawPolicy)'")
+            }
+            if check && policy == .delete { throw UsageError("--check writes nothing, so it cannot --unreferenced delete; use reject") }
+            unreferenced = policy
+        } else {
+            unreferenced = nil
         }
-        if check && policy == .delete { throw UsageError("--check writes nothing, so it cannot --unreferenced delete; use reject") }
-        unreferenced = policy
         selection = RecordSelection(feature: arguments.value("--feature"), fixture: arguments.value("--fixture"))
         runner = arguments.value("--runner")
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
@@ -73,21 +85,31 @@ struct RecordVerb: Verb {
         }
         var workflow = RecordWorkflow(corpus: try context.corpus(), tree: context.treeForWriting, runner: command, mode: mode,
                                       timeout: timeout, startupTimeout: startupTimeout)
-        workflow.unreferenced = unreferenced
+        if let unreferenced { workflow.unreferenced = unreferenced }
         let outcome = try workflow.run(selection)
-        context.render(ReplayReports.record(outcome), as: format)
+        let status = ExitStatus(outcome)
+        var report = ReplayReports.record(outcome, verbose: verbose)
+        report.verdict = GateVerdicts.record(outcome, holds: status == .holds)
+        context.render(report, as: format)
         if let failure = outcome.environmentFailure { context.note("duet record: \(failure)") }
         if outcome.matchedNothing { context.note("duet record: no scenario matches --feature/--fixture — the runner's scenarios are listed by `duet record --format json`") }
         if !outcome.pending.isEmpty {
-            context.note("duet record: \(outcome.pending.count) fixture(s) changed behaviour and were kept pending, their files untouched — `duet pending show NAME`, then `duet pending accept NAME` (or re-run with --write)")
+            context.note("duet record: \(outcome.pending.count) fixture(s) changed behaviour and were kept pending in \(RecordTree.pendingFolder), their files untouched — `duet pending show NAME`, then `duet pending accept NAME` (or re-run with --write)")
         }
-        if mode == .check && !outcome.differences.isEmpty {
-            context.note("duet record --check: \(outcome.differences.count) recording(s) differ from parity/fixtures; nothing was written — run `duet record` locally and commit the fixtures")
+        if mode == .check && !outcome.drift.isEmpty {
+            context.note("duet record --check: \(outcome.drift.count) recording(s) differ in behaviour from parity/fixtures or have no fixture; nothing was written — run `duet record` locally and commit the fixtures")
         }
         if !outcome.unreferenced.isEmpty && outcome.deleted.isEmpty {
-            context.note("duet record: \(outcome.unreferenced.count) fixture(s) no scenario records: \(outcome.unreferenced.prefix(5).joined(separator: ", "))\(outcome.unreferenced.count > 5 ? ", …" : "") — remove them with --unreferenced delete")
+            let names = outcome.unreferenced.prefix(5).joined(separator: ", ") + (outcome.unreferenced.count > 5 ? ", …" : "")
+            let fix = outcome.unreferencedPolicy == .reject
+                ? "remove them (`duet record --unreferenced delete`), restore their scenarios, or pass --unreferenced warn"
+                : "remove them with `duet record --unreferenced delete`"
+            context.note("duet record: \(outcome.unreferenced.count) fixture(s) no scenario records: \(names) — \(fix)")
         }
-        return ExitStatus(outcome)
+        if !verbose && !outcome.metadataOnly.isEmpty && format == .table {
+            context.note("duet record: \(outcome.metadataOnly.count) fixture(s) differ only in metadata\(mode == .check ? "" : " (rewritten)") — --verbose lists them")
+        }
+        return status
     }
 }
 
@@ -117,9 +139,15 @@ enum ReplayOptions {
         return shard
     }
 
+    /// The longest wait any timeout may ask for: a day.
+    static let maximumSeconds: Double = 86_400
+
     static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double) throws(UsageError) -> Double {
         guard let raw = arguments.value(name) else { return fallback }
-        guard let seconds = Double(raw), seconds > 0 else { throw UsageError("\(name) takes a positive number of seconds, not '\(raw)'") }
+        // `1e309` reads as infinity and would never stop the wait it bounds.
+        guard let seconds = Double(raw), seconds > 0, seconds <= maximumSeconds else {
+            throw UsageError("\(name) takes a number of seconds above 0 and at most \(Int(maximumSeconds)) (a day), not '\(raw)'")
+        }
         return seconds
     }
 }

@@ -30,8 +30,11 @@ struct RunsImportVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let loaded = try files.map { path in LoadedRunResults(path: path, file: try RunResultsFile.read(path: context.absolutePath(path))) }
         let merged = try context.corpus().importRunResults(loaded)
-        context.render(Self.report(merged), as: format)
-        return merged.allSatisfy { $0.run.status == "passed" } ? .holds : .findings
+        let holds = !merged.isEmpty && merged.allSatisfy { $0.run.status == "passed" }
+        var report = Self.report(merged)
+        report.verdict = GateVerdicts.runsImport(merged, holds: holds)
+        context.render(report, as: format)
+        return holds ? .holds : .findings
     }
 
     static func report(_ merged: [MergedRun]) -> Report {
@@ -55,6 +58,6 @@ struct RunsImportVerb: Verb {
             return .object(object)
         })
         return Report(Table(columns: ["platform", "status", "fixtures", "passed", "failed", "not_run", "shards", "files"], rows: rows),
-                      title: "Merged full runs (stored)", json: json)
+                      title: "Merged full runs (stored)", id: "runs", json: json)
     }
 }

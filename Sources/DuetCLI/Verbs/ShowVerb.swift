@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetFixtures
 
 /// `duet show FIXTURE[#STEP] [--format json]`
 struct ShowVerb: Verb {

@@ -65,6 +65,9 @@ struct VerifyVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        // Staged before the run: a place that cannot take the file stops the verb before a run is stored.
+        let junitFile = try junit.map { try StagedOutput(path: context.absolutePath($0)) }
+        let resultsFile = try results.map { try StagedOutput(path: context.absolutePath($0)) }
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs)
@@ -73,17 +76,21 @@ struct VerifyVerb: Verb {
         }
         // After the run: with several platforms it refreshed the stored describes the lint compares.
         let lint = try context.gateLint("verify")
+        var status = ExitStatus(outcome)
+        if status == .holds, let lint, !lint.holds { status = .findings }
         var report = ReplayReports.verify(outcome)
         report.attach(lint)
+        report.verdict = GateVerdicts.verify(outcome, lint: lint, holds: status == .holds)
         context.render(report, as: format)
-        if let junit {
-            let url = URL(fileURLWithPath: junit, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true))
-            try Array(JUnitReport.xml(for: outcome.runs).utf8).withUnsafeBytes { try Data($0).write(to: url) }
+        if let junitFile, let junit {
+            try junitFile.publish(Array(JUnitReport.xml(for: outcome.runs).utf8))
+            context.note("duet verify: wrote \(junit) (JUnit)")
         }
-        if let results {
+        if let resultsFile, let results {
             let file = RunResultsFile(fingerprints: try workflow.corpus.fixtureFingerprints(), shard: outcome.shard, scope: outcome.scope,
                                       runs: outcome.stored, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain, host: BuildInfo.host)
-            try AtomicFile.write(file.prettyBytes, to: context.absolutePath(results))
+            try resultsFile.publish((context.tree.map(file.portable) ?? file).prettyBytes)
+            context.note("duet verify: wrote \(results) (for `duet runs import`)")
         }
         if let plan = outcome.shard {
             context.note("duet verify: shard \(plan.shard): \(plan.fixtures.count) of \(plan.totalFixtures) fixtures, \(plan.steps) of \(plan.totalSteps) steps")
@@ -95,8 +102,6 @@ struct VerifyVerb: Verb {
         for run in outcome.runs {
             if let failure = run.runnerFailure { context.note("duet verify: \(run.platform) run stopped: \(failure)") }
         }
-        let status = ExitStatus(outcome)
-        if status == .holds, let lint, !lint.holds { return .findings }
         return status
     }
 }

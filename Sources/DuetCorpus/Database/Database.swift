@@ -34,8 +34,10 @@ final class Database {
         let code = sqlite3_open_v2(path, &connection, flags, checksummed ? ChecksumVFS.registeredName : nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            var failure = DatabaseError(code: code, message: "\(message): \(path)", file: path)
+            if let connection, sqlite3_system_errno(connection) != 0 { failure.systemError = sqlite3_system_errno(connection) }
             sqlite3_close_v2(connection)
-            throw DatabaseError(code: code, message: "\(message): \(path)")
+            throw failure
         }
         self.handle = connection
         self.path = path
@@ -117,10 +119,11 @@ final class Database {
         transactionDepth += 1
         do {
             let result = try body()
-            transactionDepth -= 1
             try execute(sql: depth == 0 ? "COMMIT" : "RELEASE duet_\(depth)")
+            transactionDepth -= 1
             return result
         } catch {
+            // Also when COMMIT itself failed (a full disk): SQLite may keep the transaction open.
             transactionDepth -= 1
             if depth == 0 {
                 try? execute(sql: "ROLLBACK")

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Prepares a fixture file without building trees: one streaming pass makes the whole document
 /// compact canonical, then a byte scanner takes each stored blob as a range of it, reads the

@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 extension Corpus {
     /// Imports every `*.fixture.json` below `directory` in one transaction. A malformed file
@@ -83,6 +84,7 @@ extension Corpus {
     @discardableResult
     public func exportFixtures(to directory: String, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Int {
         let root = URL(fileURLWithPath: directory).standardizedFileURL
+        _ = try ExportTarget.inspect(root.path)
         let staging = try ExportStaging(target: root)
         do {
             let total = progress == nil ? 0 : Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)

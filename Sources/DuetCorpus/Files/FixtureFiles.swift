@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// Finding fixture files below a directory and placing shape errors in them.
 enum FixtureFiles {

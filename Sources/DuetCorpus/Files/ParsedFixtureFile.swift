@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// One fixture file read, parsed, made compact and hashed off the writer's thread.
 struct ParsedFixtureFile: Sendable {

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Compact canonical bytes with their content hash, computed once (off the writer's thread on import).
 /// The bytes may be a range of a larger compact document (shared, not copied).

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// What a write of fixtures changed.
 public struct FixtureWriteSummary: Sendable, Equatable {

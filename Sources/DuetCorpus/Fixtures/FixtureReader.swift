@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Reads fixtures back from the corpus tables, parsing each distinct blob once per reader.
 struct FixtureReader {

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Writes fixtures into the corpus tables; the caller holds the transaction and calls `flush()`
 /// before it ends (step and index rows are inserted in batches).
@@ -57,10 +58,14 @@ struct FixtureWriter {
             let action = try blobs.intern(blobsOfStep.action)
             let state = try blobsOfStep.state.map { try blobs.intern($0) }
             let effects = try blobs.intern(blobsOfStep.effects)
-            projection.add(step.node)
-            projection.add(action.hash)
-            projection.add(state?.hash)
-            projection.add(effects.hash)
+            for field in BehaviouralSubset.StepField.allCases {
+                switch field {
+                case .node: projection.add(step.node)
+                case .action: projection.add(action.hash)
+                case .expectedState: projection.add(state?.hash)
+                case .expectedEffects: projection.add(effects.hash)
+                }
+            }
             stored.append(StoredStep(action: action.id, state: state?.id, effects: effects.id,
                                      extras: try blobsOfStep.extras.map { try blobs.intern($0).id }))
         }
@@ -122,9 +127,9 @@ struct FixtureWriter {
     }
 }
 
-/// The hash of a fixture's behavioural projection, built from the content hashes of its parts
-/// (initial state(s), then per step: node, action, expected state, expected effects), so equal
-/// behaviour gives equal hashes without writing the projection out.
+/// The hash of a fixture's behavioural subset (`BehaviouralSubset`), built from the content hashes
+/// of its parts (initial state(s), then per step its `StepField`s in order), so equal behaviour
+/// gives equal hashes without writing the subset out.
 struct ProjectionHash {
     private var bytes: [UInt8] = []
 

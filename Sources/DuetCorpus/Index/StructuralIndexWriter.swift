@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Keeps the structural index in step with stored fixtures; the caller holds the transaction and
 /// calls `flush()` before it ends (rows are inserted in batches).

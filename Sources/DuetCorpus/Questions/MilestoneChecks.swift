@@ -23,6 +23,8 @@ public struct MilestoneInputs: Sendable {
     public var drilledNow: [String]
     /// Platforms with a runner but no full restore drill, and why.
     public var notDrilled: [String: String]
+    /// The commit and the duet building the report (the corpus adds the runners); nil: not known.
+    public var build: MilestoneBuild? = nil
 
     public init(lint: LintReport? = nil, verifiedNow: [String] = [], notVerified: [String: String] = [:],
                 drilledNow: [String] = [], notDrilled: [String: String] = [:]) {

@@ -32,6 +32,12 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     /// Action cases and (kind, case) transitions the fixtures reach, and what only explore reached
     /// (nil in reports recorded before coverage existed).
     public var actionCoverage: ActionCoverage? = nil
+    /// The navigation map as of this milestone (nil in reports recorded before maps existed).
+    public var navigation: NavigationMap? = nil
+    /// Every verify and drill failure in detail; nil when nothing failed.
+    public var failures: MilestoneFailures? = nil
+    /// The commit, the duet and the runners behind the report; nil when not known.
+    public var build: MilestoneBuild? = nil
 
     /// Every check that ran holds: the census closes, no island needs promoting, every full verify
     /// run passed, the lint and the audit (when there are ones) found nothing. See `checks`.
@@ -130,6 +136,8 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     /// Action cases the fixtures send, and what only explore reached (nil when either report predates them).
     public var actionCases: Change? = nil
     public var exploreOnly: Change? = nil
+    /// What changed in the navigation map; nil when the previous milestone has no map.
+    public var navigation: NavigationMapDifference? = nil
 
     public struct Change: Sendable, Codable, Equatable {
         public var added: [String]
@@ -145,7 +153,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
 
     public var isEmpty: Bool {
         kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
-            && (drillFailing?.isEmpty ?? true) && (actionCases?.isEmpty ?? true) && (exploreOnly?.isEmpty ?? true)
+            && (drillFailing?.isEmpty ?? true) && (navigation?.isEmpty ?? true) && (actionCases?.isEmpty ?? true) && (exploreOnly?.isEmpty ?? true)
     }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {

@@ -1,6 +1,7 @@
 import Foundation
 import Duet
 import DuetManifest
+import DuetFixtures
 
 extension Corpus {
     /// Builds the milestone report as of now and compares it with the latest stored milestone of
@@ -40,19 +41,22 @@ extension Corpus {
             failing: verify.flatMap { run in (run.failing ?? []).map { "\(run.platform) \($0.fixture)" } }.sorted(),
             drillFailing: (report.drill ?? []).flatMap { drill in drill.failingFixtures.map { "\(drill.platform) \($0)" } }.sorted())
         try addActionCoverage(to: &report)
+        var old: MilestoneReport?
         if let previous = try database.rows("""
             SELECT report FROM milestones WHERE name != ? ORDER BY created_at DESC, name DESC LIMIT 1
             """, [.text(name)]).first?[0].blob {
-            let old = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
-            report.difference = MilestoneDifference(previous: old.name, previousCreatedAt: old.createdAt,
-                                                    from: old.inventory, to: report.inventory)
+            let decoded = try CanonicalDecoder().decode(MilestoneReport.self, from: previous)
+            report.difference = MilestoneDifference(previous: decoded.name, previousCreatedAt: decoded.createdAt,
+                                                    from: decoded.inventory, to: report.inventory)
+            old = decoded
         }
+        try addPictures(to: &report, previous: old, build: inputs.build)
         return report
     }
 
     /// Builds the milestone report and stores it under `name`: the file `parity/milestones/NAME.json`
-    /// (written atomically) and the corpus, together; a milestone of that name is replaced
-    /// (`replaced` says so).
+    /// (written atomically, with paths relative to the tree) and the corpus, together; a milestone of
+    /// that name is replaced (`replaced` says so).
     ///
     /// ```swift
     /// let (report, replaced) = try corpus.recordMilestone(named: "beta-1", manifest: manifest, inputs: gates, now: Date(), tree: tree)
@@ -60,14 +64,22 @@ extension Corpus {
     public func recordMilestone(named name: String, manifest: Manifest, inputs: MilestoneInputs = MilestoneInputs(),
                                 now: Date, tree: RecordTree) throws -> (report: MilestoneReport, replaced: Bool) {
         try MilestoneName.check(name)
-        return try write {
-            let report = try milestoneReport(named: name, manifest: manifest, inputs: inputs, now: now)
-            let replaced = try milestoneBytes(named: name) != nil
-            let bytes = try CanonicalEncoder().canonicalBytes(report)
-            try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name,
-                          to: try filePath(kind: .milestone, name: name, tree: tree), tree: tree)
-            try storeMilestoneRow(name: name, createdAt: report.createdAt, canonicalBytes: bytes)
-            return (report, replaced)
+        let path = try filePath(kind: .milestone, name: name, tree: tree)
+        // A transaction that fails after the file was written (a commit on a full disk) takes the file back.
+        let undo = FileUndo(path)
+        do {
+            return try write {
+                // A committed file: runners and files named relative to the tree, never by this machine's paths.
+                let report = try tree.portable(try milestoneReport(named: name, manifest: manifest, inputs: inputs, now: now))
+                let replaced = try milestoneBytes(named: name) != nil
+                let bytes = try CanonicalEncoder().canonicalBytes(report)
+                try writeFile(try CanonicalJSON.parse(bytes).prettyBytes, kind: .milestone, name: name, to: path, tree: tree)
+                try storeMilestoneRow(name: name, createdAt: report.createdAt, canonicalBytes: bytes)
+                return (report, replaced)
+            }
+        } catch {
+            undo.restore()
+            throw error
         }
     }
 

@@ -30,6 +30,9 @@ extension Corpus {
         do {
             return try runReadOnly(sql, values, limits: limits)
         } catch let error as DatabaseError where error.code & 0xff == SQLITE_AUTH {
+            if Self.isTransactionControl(sql) {
+                throw ReadOnlySQLRefusal(message: "refused: BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE — query sql runs one read statement, on its own")
+            }
             throw ReadOnlySQLRefusal(message: "refused: \(error.message) (ATTACH, DETACH and PRAGMA are not allowed)")
         }
     }
@@ -38,7 +41,8 @@ extension Corpus {
         let reader = try Database(path: path, mode: .readOnly)
         sqlite3_set_authorizer(reader.handle, { _, action, _, _, _, _ in
             switch action {
-            case SQLITE_ATTACH, SQLITE_DETACH, SQLITE_PRAGMA: return SQLITE_DENY
+            // A transaction would outlive the statement: `query sql` runs one read statement.
+            case SQLITE_ATTACH, SQLITE_DETACH, SQLITE_PRAGMA, SQLITE_TRANSACTION, SQLITE_SAVEPOINT: return SQLITE_DENY
             default: return SQLITE_OK
             }
         }, nil)
@@ -73,6 +77,12 @@ extension Corpus {
             throw ReadOnlyQueryLimitReached(limit: .bytes(limits.maximumBytes))
         }
         return SQLResult(columns: columns, rows: rows)
+    }
+
+    /// True when the statement's first word starts or ends a transaction or a savepoint.
+    static func isTransactionControl(_ sql: String) -> Bool {
+        let word = SQLText.droppingLeadingBlanks(Substring(sql)).prefix { $0.isLetter }.uppercased()
+        return ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(word)
     }
 
     /// True when `text` holds only whitespace, `;` and comments.

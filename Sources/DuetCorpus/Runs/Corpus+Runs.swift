@@ -28,6 +28,7 @@ extension Corpus {
                                     SQLValue(result.path), SQLValue(result.expected), SQLValue(result.actual),
                                     SQLValue(result.message), SQLValue(result.source)])
             }
+            try storeDivergentStates(run: id, run.results)
             return id
         }
     }
@@ -50,12 +51,15 @@ extension Corpus {
 
     private func runResults(run id: Int64) throws -> [StoredFixtureResult] {
         try database.rows("""
-            SELECT fixture, status, steps_run, failure_kind, step, label, action, path, expected, actual, message, source
-            FROM run_results WHERE run_id = ? ORDER BY fixture
+            SELECT r.fixture, r.status, r.steps_run, r.failure_kind, r.step, r.label, r.action, r.path, r.expected, r.actual, r.message,
+                   r.source, d.state
+            FROM run_results r LEFT JOIN run_divergent_states d ON d.run_id = r.run_id AND d.fixture = r.fixture
+            WHERE r.run_id = ? ORDER BY r.fixture
             """, [.integer(id)]).map { row in
             StoredFixtureResult(fixture: row[0].text ?? "", status: row[1].text ?? "", stepsRun: Int(row[2].integer ?? 0),
                                 failureKind: row[3].text, step: row[4].integer.map { Int($0) }, label: row[5].text, action: row[6].text,
-                                path: row[7].text, expected: row[8].text, actual: row[9].text, message: row[10].text, source: row[11].text)
+                                path: row[7].text, expected: row[8].text, actual: row[9].text, message: row[10].text, source: row[11].text,
+                                actualState: row[12].blob)
         }
     }
 

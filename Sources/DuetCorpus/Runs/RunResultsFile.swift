@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// A portable verify result (`duet verify --results FILE`): what one machine ran, against which
 /// fixtures, with which tools, and every fixture's result — what `duet runs import` merges.
@@ -71,6 +72,8 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
         public var actual: String?
         public var message: String?
         public var source: String?
+        /// The state the platform answered at a state divergence, compact canonical JSON.
+        public var actualState: String?
     }
 
     /// `fingerprints` are every stored fixture's (`Corpus.fixtureFingerprints()`), not only the shard's.
@@ -119,6 +122,7 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
                                        fix: "import it with the duet that wrote it (\(tree["duet"]?.stringValue ?? "unknown"))")
         }
         let decoded = try PlacedDecoding.decode(RunResultsFile.self, from: tree, bytes: bytes, file: file, fix: fix)
+        try RunResultsCheck.check(decoded, bytes: bytes, path: file, fix: fix)
         if let shard = decoded.shard, (try? ShardSpec(index: Int(shard.index), count: Int(shard.count))) == nil {
             throw PlacedDecoding.error(at: "shard", in: bytes, file: file, message: "shard \(shard.index)/\(shard.count) is not K/N with 1 ≤ K ≤ N", fix: fix)
         }
@@ -134,7 +138,8 @@ extension RunResultsFile.Result {
         stepsRun = Int64(stored.stepsRun)
         failure = stored.failureKind.map { kind in
             RunResultsFile.Failure(kind: kind, step: stored.step.map(Int64.init), label: stored.label, action: stored.action, path: stored.path,
-                                   expected: stored.expected, actual: stored.actual, message: stored.message, source: stored.source)
+                                   expected: stored.expected, actual: stored.actual, message: stored.message, source: stored.source,
+                                   actualState: stored.actualState.map { String(decoding: $0, as: UTF8.self) })
         }
     }
 
@@ -142,6 +147,7 @@ extension RunResultsFile.Result {
     var stored: StoredFixtureResult {
         StoredFixtureResult(fixture: fixture, status: status, stepsRun: Int(stepsRun), failureKind: failure?.kind, step: failure?.step.map { Int($0) },
                             label: failure?.label, action: failure?.action, path: failure?.path, expected: failure?.expected,
-                            actual: failure?.actual, message: failure?.message, source: failure?.source)
+                            actual: failure?.actual, message: failure?.message, source: failure?.source,
+                            actualState: failure?.actualState.map { Array($0.utf8) })
     }
 }

@@ -45,12 +45,15 @@ public struct StoredFixtureResult: Sendable, Equatable {
     public var actual: String?
     public var message: String?
     public var source: String?
+    /// The whole state the platform answered at the divergent step (compact canonical), when the
+    /// state diverged; the navigation map draws the transition it took from it.
+    public var actualState: [UInt8]?
 
     public init(fixture: String, status: String, stepsRun: Int, failureKind: String? = nil, step: Int? = nil, label: String? = nil,
                 action: String? = nil, path: String? = nil, expected: String? = nil, actual: String? = nil,
-                message: String? = nil, source: String? = nil) {
+                message: String? = nil, source: String? = nil, actualState: [UInt8]? = nil) {
         self.fixture = fixture; self.status = status; self.stepsRun = stepsRun; self.failureKind = failureKind; self.step = step
         self.label = label; self.action = action; self.path = path; self.expected = expected; self.actual = actual
-        self.message = message; self.source = source
+        self.message = message; self.source = source; self.actualState = actualState
     }
 }

@@ -42,9 +42,9 @@ extension Corpus {
         try write("COMMIT;\n")
     }
 
-    /// Tables whose rows describe one checkout, not the corpus (what the last tree sync saw): a dump
-    /// leaves their rows out, so it is the same from every clone.
-    static let localTables: Set<String> = ["tree_files"]
+    /// Tables whose rows describe one checkout, not the corpus (what the last tree sync saw, the
+    /// index of its git-ignored pending files): a dump leaves their rows out, so it is the same from every clone.
+    static let localTables: Set<String> = ["tree_files", "pending_recordings"]
 
     /// The whole dump as one string (small corpora, tests).
     public func dumpText() throws -> String {

@@ -39,7 +39,11 @@ extension Corpus {
         var carried: [String: Int] = [:]
         do {
             let db = try Database(path: staging)
-            try SeedScript(bytes: Array(data), file: seed).run(on: db, authorizer: authorizer)
+            let budget = SeedBudget()
+            try budget.limiting(db, seedBytes: data.count) {
+                try SeedScript(bytes: Array(data), file: seed).run(on: db, authorizer: authorizer, budget: budget)
+            }
+            try SeedScript.requireCorpus(in: db, file: seed)
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.hash', ?)", [.text(ContentHash(of: Array(data)).hex)])
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.file', ?)", [.text(URL(fileURLWithPath: seed).lastPathComponent)])
             try migrator.applyPending(to: db)
@@ -69,13 +73,24 @@ extension Corpus {
 extension CorpusLocation {
     /// Opens the corpus here; when the file is missing and a seed was found, builds it from the seed
     /// first. Notices say when that happened, or when the corpus was built from an older seed.
+    ///
+    /// A 0-byte file holds nothing (a `touch`, a copy that failed): it is treated as missing —
+    /// built from the seed, or made a new corpus — and a notice says so.
     public func open(migrate: Bool = false, migrator: Migrator = Migrator()) throws -> OpenedCorpus {
         var notices: [String] = []
+        let empty = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == 0
+        if empty, let seed {
+            // The load builds beside it and renames over it; nothing of the empty file is kept.
+            let corpus = try Corpus.load(seed: seed, into: path, migrator: migrator)
+            notices.append("\(path) was empty (0 bytes): built it from the seed \(seed)")
+            return OpenedCorpus(corpus: corpus, notices: notices)
+        }
         if !FileManager.default.fileExists(atPath: path), let seed {
             let corpus = try Corpus.load(seed: seed, into: path, migrator: migrator)
             notices.append("built \(path) from the seed \(seed)")
             return OpenedCorpus(corpus: corpus, notices: notices)
         }
+        if empty { notices.append("\(path) was empty (0 bytes): made it a new corpus") }
         let corpus = try Corpus.open(at: path, migrate: migrate, migrator: migrator)
         if let seed, let built = try corpus.seedHash(), let data = FileManager.default.contents(atPath: seed),
            ContentHash(of: Array(data)).hex != built {

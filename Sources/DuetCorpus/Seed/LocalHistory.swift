@@ -1,8 +1,10 @@
 import Foundation
 import Duet
 
-/// What only a corpus file holds and no seed or tree gives back: run history, pending
-/// recordings and the ledger's recorded history. `corpus load` carries it into the rebuilt file.
+/// What only a corpus file holds and no seed or tree gives back: run history and the ledger's
+/// recorded history — and the pending recordings' index (their files are in `parity/.pending`; a
+/// corpus from before they were files holds them only here, and the next sync writes them out).
+/// `corpus load` carries it into the rebuilt file.
 ///
 /// ```swift
 /// let load = try Corpus.rebuild(from: "corpus.db.seed", at: "corpus.db")

@@ -17,7 +17,7 @@ struct SeedScript {
         self.file = file
     }
 
-    func run(on db: Database, authorizer: SeedAuthorizer) throws {
+    func run(on db: Database, authorizer: SeedAuthorizer, budget: SeedBudget? = nil) throws {
         let text = bytes + [0]
         try authorizer.guarding(db) {
             try text.withUnsafeBufferPointer { buffer in
@@ -30,23 +30,24 @@ struct SeedScript {
                         var tail: UnsafePointer<CChar>?
                         let start = chars.baseAddress! + offset
                         authorizer.forget()
+                        budget?.startStatement()
                         let code = sqlite3_prepare_v2(db.handle, start, Int32(clamping: chars.count - offset), &handle, &tail)
                         let line = lines.line(ofStatementAt: offset, in: chars)
                         defer { sqlite3_finalize(handle) }
                         guard code == SQLITE_OK else {
-                            throw failure(DatabaseError(connection: db.handle, sql: nil), line: line, refusal: authorizer.lastRefusal)
+                            throw failure(DatabaseError(connection: db.handle, sql: nil), line: line, refusal: authorizer.lastRefusal, db: db, budget: budget)
                         }
                         let next = tail.map { $0 - chars.baseAddress! } ?? end
                         guard next > offset else { break }
                         offset = next
                         guard let handle else { continue }
                         if let refusal = SeedAuthorizer.kindRefusal(String(cString: sqlite3_sql(handle))) {
-                            throw failure(DatabaseError(code: SQLITE_AUTH, message: refusal), line: line, refusal: refusal)
+                            throw failure(DatabaseError(code: SQLITE_AUTH, message: refusal), line: line, refusal: refusal, db: db, budget: nil)
                         }
                         var step = sqlite3_step(handle)
                         while step == SQLITE_ROW { step = sqlite3_step(handle) }
                         guard step == SQLITE_DONE else {
-                            throw failure(DatabaseError(connection: db.handle, sql: nil), line: line, refusal: nil)
+                            throw failure(DatabaseError(connection: db.handle, sql: nil), line: line, refusal: nil, db: db, budget: budget)
                         }
                     }
                 }
@@ -54,7 +55,13 @@ struct SeedScript {
         }
     }
 
-    private func failure(_ error: DatabaseError, line: Int, refusal: String?) -> InputError {
+    /// The seed's error at `line`; a full disk, a read-only folder or damage is the environment's, not the seed's.
+    private func failure(_ error: DatabaseError, line: Int, refusal: String?, db: Database, budget: SeedBudget?) -> any Error {
+        if let budget, let limit = budget.exceeded(by: error, on: db) {
+            return InputError(file: file, line: line, message: "the seed does not load: \(budget.refusal(limit, seedBytes: bytes.count))",
+                              fix: "a seed holds only the rows `duet corpus dump` writes; regenerate it with `duet corpus dump`")
+        }
+        if refusal == nil && (error.isEnvironment || error.isDamage) { return error }
         if let refusal {
             return InputError(file: file, line: line, message: "the seed does not load: \(refusal)",
                               fix: "a seed holds only the schema and rows `duet corpus dump` writes; regenerate it with `duet corpus dump`")
@@ -87,5 +94,16 @@ private struct LineCounter {
             counted += 1
         }
         return line
+    }
+}
+
+extension SeedScript {
+    /// A seed that ran but made no corpus (an empty file, comments only, another program's dump)
+    /// is bad input, said before anything is written for it.
+    static func requireCorpus(in db: Database, file: String) throws {
+        let made = try db.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('corpus_meta', 'schema_migrations')")
+        guard made != 2 else { return }
+        throw InputError(file: file, line: 1, message: "the seed holds no corpus: none of its statements creates the corpus's tables (an empty file, or not a dump)",
+                         fix: "pass a file written by `duet corpus dump`")
     }
 }

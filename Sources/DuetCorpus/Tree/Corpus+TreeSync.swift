@@ -5,7 +5,8 @@ extension Corpus {
     /// Brings the corpus in step with the files of record: new or changed fixture and milestone
     /// files are imported, those whose file is gone leave the corpus, and what only the corpus held
     /// (a corpus from before the tree was the record) is written into the tree. One transaction: a
-    /// malformed file throws `InputError` (file:line:column) and changes nothing.
+    /// malformed file throws `InputError` (file:line:column) and changes nothing. Pending recordings
+    /// (`parity/.pending/`) are indexed the same way; one that cannot be read is only reported.
     ///
     /// ```swift
     /// let summary = try corpus.sync(with: RecordTree(root: "/repo"))
@@ -18,8 +19,9 @@ extension Corpus {
     public func sync(with tree: RecordTree, manifestStructures: [String: [String: Primitive]] = [:],
                      progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> TreeSyncSummary {
         let plan = try TreeSyncPlan(corpus: self, tree: tree)
+        let pending = try PendingSyncPlan(corpus: self, tree: tree, rootChanged: plan.rootChanged)
         var summary = TreeSyncSummary(filesUnchanged: plan.unchangedCount)
-        guard plan.needsWrite else { return summary }
+        guard plan.needsWrite || !pending.isEmpty else { return summary }
         try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
             let now = FileStamp.nowNanoseconds()
             // Fixtures: read what changed, drop what is gone, write out what only the corpus held.
@@ -62,6 +64,7 @@ extension Corpus {
                               to: try tree.milestonePath(for: name), tree: tree)
                 summary.milestonesExported.append(name)
             }
+            try syncPending(pending, tree: tree, summary: &summary)
             for path in plan.untrackedPaths { try database.execute("DELETE FROM tree_files WHERE path = ?", [.text(path)]) }
             try database.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('tree.root', ?)", [.text(tree.root)])
             try collectGarbage(among: garbage)
@@ -177,6 +180,13 @@ public struct TreeSyncSummary: Sendable, Equatable {
     public var milestonesImported: [String] = []
     public var milestonesRemoved: [String] = []
     public var milestonesExported: [String] = []
+    /// Pending recordings (`parity/.pending/`) indexed from new or changed files, dropped from the
+    /// index (file gone, or already the fixture of record), and written out from the corpus.
+    public var pendingIndexed: [String] = []
+    public var pendingRemoved: [String] = []
+    public var pendingExported: [String] = []
+    /// Pending files that could not be read (`file:line:column: message — fix`); left out of the index.
+    public var pendingProblems: [String] = []
     /// Files read again because their stamp changed.
     public var filesRead = 0
     /// Files whose stamp matched the last sync (not read).
@@ -185,6 +195,7 @@ public struct TreeSyncSummary: Sendable, Equatable {
     /// True when the corpus's fixtures or milestones changed (not only stamps).
     public var changedCorpus: Bool {
         !(imported.isEmpty && removed.isEmpty && exported.isEmpty
-          && milestonesImported.isEmpty && milestonesRemoved.isEmpty && milestonesExported.isEmpty)
+          && milestonesImported.isEmpty && milestonesRemoved.isEmpty && milestonesExported.isEmpty
+          && pendingIndexed.isEmpty && pendingRemoved.isEmpty && pendingExported.isEmpty)
     }
 }

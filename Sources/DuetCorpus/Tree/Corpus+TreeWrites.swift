@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 extension Corpus {
     /// Writes fixtures as files of record (the pinned pretty form, each file atomically) and into
@@ -32,18 +33,6 @@ extension Corpus {
             try adopt(tree)
             for name in names { try removeFile(kind: .fixture, name: name, tree: tree) }
             try collectGarbage(among: try deleteFixtureRows(named: names))
-        }
-    }
-
-    /// Writes the named pending recordings (all when `names` is nil) as fixtures — files and
-    /// corpus — and drops them from review, in one transaction. Returns the accepted names.
-    @discardableResult
-    public func acceptPending(names: [String]?, in tree: RecordTree) throws -> [String] {
-        try write {
-            let chosen = try selectPending(names)
-            try recordFixtures(chosen.map(\.fixture), in: tree)
-            try dropPending(chosen.map(\.name))
-            return chosen.map(\.name)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// The files of record of one checkout: `parity/fixtures/*.fixture.json` and `parity/milestones/*.json`
 /// under a root folder. The corpus is their index (`Corpus.sync(with:)`).
@@ -19,9 +20,12 @@ public struct RecordTree: Sendable, Equatable {
     public static let fixturesFolder = "parity/fixtures"
     public static let milestonesFolder = "parity/milestones"
     public static let milestoneSuffix = ".json"
+    /// Recordings waiting for review (`duet pending`): git-ignored, kept beside the fixtures of record.
+    public static let pendingFolder = "parity/.pending"
 
     public var fixturesDirectory: String { absolute(Self.fixturesFolder) }
     public var milestonesDirectory: String { absolute(Self.milestonesFolder) }
+    public var pendingDirectory: String { absolute(Self.pendingFolder) }
 
     /// The nearest folder, walking up from `directory`, that holds a `parity/` folder; nil when none does.
     public static func locate(from directory: String) -> RecordTree? {
@@ -44,7 +48,7 @@ public struct RecordTree: Sendable, Equatable {
     }
 
     /// `path` relative to the root when it lies below it.
-    func relative(_ path: String) -> String {
+    public func relative(_ path: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
@@ -64,12 +68,11 @@ public struct RecordTree: Sendable, Equatable {
     }
 }
 
-/// Milestone names become file names: the same rules as fixture names.
+/// Milestone names become file names: `NameRule`'s words.
 enum MilestoneName {
     static func check(_ name: String) throws {
-        do { _ = try Fixture.fileName(for: name) } catch {
-            throw InputError(file: RecordTree.milestonesFolder, message: "milestone name \"\(name)\": " + error.message.replacingOccurrences(of: "fixture", with: "milestone"),
-                             fix: "use letters, digits, '-' and '.'")
+        do { try NameRule.check(name, as: .milestone) } catch {
+            throw InputError(file: RecordTree.milestonesFolder, message: "milestone name \"\(error.escapedName)\" \(error.reason)", fix: error.fix)
         }
     }
 }

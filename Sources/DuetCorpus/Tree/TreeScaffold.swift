@@ -2,7 +2,8 @@ import Foundation
 import Duet
 
 /// What `duet init` writes into a folder so that it becomes a Duet tree: the manifest skeleton,
-/// the folder of fixtures of record, the `.gitignore` lines for the corpus and a runner stub.
+/// the folder of fixtures of record, the `.gitignore` lines for the corpus and the pending
+/// recordings, and a runner stub.
 ///
 /// ```swift
 /// let scaffold = TreeScaffold(root: "/work/app", runnerTarget: "duet-runner")
@@ -22,7 +23,7 @@ public struct TreeScaffold: Sendable {
         self.root = root; self.runnerTarget = runnerTarget
     }
 
-    public static let ignoredLines = ["/corpus.db", "/corpus.db-wal", "/corpus.db-shm", "/corpus.db.loading*"]
+    public static let ignoredLines = ["/corpus.db", "/corpus.db-wal", "/corpus.db-shm", "/corpus.db.loading*", "/" + RecordTree.pendingFolder + "/"]
 
     /// The new files, in the order they are written.
     public var files: [File] {
@@ -57,7 +58,8 @@ public struct TreeScaffold: Sendable {
         let missing = Self.ignoredLines.filter { !present.contains($0) && !present.contains(String($0.dropFirst())) }
         guard !missing.isEmpty else { return [] }
         let separator = current.isEmpty || current.hasSuffix("\n") ? "" : "\n"
-        let block = separator + "# duet: the corpus is an index of parity/, rebuilt by any duet verb\n" + missing.joined(separator: "\n") + "\n"
+        let block = separator + "# duet: the corpus is an index of parity/, rebuilt by any duet verb; parity/.pending holds recordings under review\n"
+            + missing.joined(separator: "\n") + "\n"
         try AtomicFile.write(Array((current + block).utf8), to: path)
         return missing
     }
@@ -106,11 +108,11 @@ public struct TreeScaffold: Sendable {
         // runners.swift). Add it to Package.swift:
         //
         //     .executableTarget(name: "\(runnerTarget)", dependencies: [
-        //         .product(name: "DuetReplay", package: "Duet"), .product(name: "DuetScenarios", package: "Duet"),
+        //         .product(name: "DuetRunner", package: "Duet"), .product(name: "DuetScenarios", package: "Duet"),
         //         "YourFeatures"]),
         //
         // then register each feature and its scenarios. The runner writes nothing else to stdout.
-        import DuetReplay
+        import DuetRunner
 
         var registry = ReplayRegistry(platform: "swift")
         // registry.register(Counter.self)

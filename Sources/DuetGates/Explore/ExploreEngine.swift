@@ -1,4 +1,5 @@
 import Duet
+import DuetRunner
 import DuetCorpus
 import DuetReplay
 import Foundation

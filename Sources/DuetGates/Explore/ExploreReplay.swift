@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetFixtures
 import DuetReplay
 import Foundation
 
@@ -80,7 +81,7 @@ extension ExploreWorkflow {
                                     message: "the platforms agree: \(finding?.message ?? "re-recorded by duet explore --replay")", platforms: [])
         var rerecorded = try ExploreRecording.fixture(name: name, finding: agreed, steps: steps, platforms: outcome.platforms, seed: options.seed)
         rerecorded.description = fixture.description
-        try ExploreRecording.keep([rerecorded], in: corpus, now: Self.timestamp(Date()))
+        try ExploreRecording.keep([try ExploreRecording.agreed(rerecorded, corpus: corpus, now: Self.timestamp(Date()))], in: corpus, tree: tree)
         if var finding {
             finding.resolvedAt = Self.timestamp(Date())
             finding.answers = outcome.answers

@@ -1,4 +1,5 @@
 import Duet
+import DuetRunner
 import DuetCorpus
 import DuetManifest
 import DuetReplay

@@ -22,6 +22,8 @@ public struct ExploreWorkflow {
     public var maxSpineBytes = RestoreDrill.defaultMaxSpineBytes
     /// Store the run and write pending recordings; a mutation drill explores mutants and keeps neither.
     public var keepsResults = true
+    /// The tree whose `parity/.pending/` receives the findings' recordings (needed when keepsResults).
+    public var tree: RecordTree?
 
     /// Restarts an explore run allows each runner: every crash on an action restarts it (and each
     /// reproduction while shrinking one), so this bounds a runner that crashes everywhere.
@@ -100,7 +102,7 @@ public struct ExploreWorkflow {
         }
 
         let replay = SequenceReplay(runners: explorers)
-        var recordings: [Fixture] = []
+        var recordings: [PendingRecording] = []
         var stored: [StoredExploreFinding] = []
         for (index, found) in findings.enumerated() {
             progress?("shrink", index, findings.count)
@@ -119,7 +121,9 @@ public struct ExploreWorkflow {
                 outcome.findings[same].occurrences = stored[same].occurrences
                 continue
             }
-            recordings.append(try ExploreRecording.fixture(name: name, finding: shrunk, steps: steps, platforms: outcome.platforms, seed: options.seed))
+            let fixture = try ExploreRecording.fixture(name: name, finding: shrunk, steps: steps, platforms: outcome.platforms, seed: options.seed)
+            recordings.append(try ExploreRecording.pending(fixture, finding: shrunk, steps: steps, platforms: outcome.platforms, seed: options.seed,
+                                                           corpus: corpus, now: outcome.startedAt))
             let record = StoredExploreFinding(
                 name: name, feature: shrunk.feature, kind: shrunk.kind.name, step: max(0, steps.count - 1), path: shrunk.path,
                 signature: found.signature, occurrences: occurrences[found.signature] ?? 1, explored: found.actions.count,
@@ -131,7 +135,7 @@ public struct ExploreWorkflow {
         progress?("shrink", findings.count, findings.count)
         outcome = finish(outcome, started)
         if keepsResults {
-            try ExploreRecording.keep(recordings, in: corpus, now: outcome.startedAt)
+            try ExploreRecording.keep(recordings, in: corpus, tree: tree)
             outcome.runID = try corpus.storeExploreRun(Self.stored(outcome, findings: stored))
         }
         return outcome

@@ -34,7 +34,8 @@ public struct LintWorkflow {
         if let refresh { try refreshDescribes(refresh) }
         let known = try corpus.knownStructures()
         var inputs = LintInputs(structures: Dictionary(known.map { ($0.feature, $0) }, uniquingKeysWith: { a, _ in a }),
-                                kinds: try corpus.knownKinds(), describes: try corpus.runnerDescribes(), now: now)
+                                kinds: try corpus.knownKinds(), describes: try corpus.runnerDescribes(),
+                                recorded: try corpus.recordedFeatures(), now: now)
         inputs.unreachedActionCases = Dictionary(try corpus.actionCoverage().features.filter { !$0.unreached.isEmpty }.map { ($0.feature, $0.unreached) },
                                                  uniquingKeysWith: { a, _ in a })
         inputs.strict = strict

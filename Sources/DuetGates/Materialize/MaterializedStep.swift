@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetFixtures
 
 /// One fixture step as a standalone test needs it: the state to reduce from (for a chain, the
 /// node's initial state and the earlier steps that advance it), the action, and what the

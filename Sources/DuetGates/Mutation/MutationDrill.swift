@@ -2,6 +2,7 @@ import Foundation
 import Duet
 import DuetCorpus
 import DuetReplay
+import DuetFixtures
 
 /// `duet mutate`: shows the gate catches change. Each row of `parity/mutations.json` is applied
 /// to a copy of the sources (`MutationWorkspace`), that platform's runner is rebuilt there and
@@ -68,6 +69,7 @@ public struct MutationDrill {
         let copy = try MutationWorkspace(repository: repository, copy: workspace)
         progress?("mutate: copying the sources to \(workspace)", 0, 1)
         outcome.filesSynced = try copy.sync()
+        outcome.linksNotCopied = copy.linksNotCopied
 
         for platform in platforms {
             progress?("mutate: \(platform) baseline (building the unmutated copy)", 0, 1)
@@ -119,6 +121,9 @@ public struct MutationDrill {
     private struct Stale: Error { var message: String }
 
     private func locate(_ row: MutationPlan.Mutation) -> Result<MutationSite, Stale> {
+        if let link = MutationWorkspace.symbolicLink(on: row.file, in: repository) {
+            return .failure(Stale(message: "\(row.file) goes through the symbolic link \(link), and the copy holds no links — name the file at its real place"))
+        }
         guard let data = FileManager.default.contents(atPath: repository + "/" + row.file) else {
             return .failure(Stale(message: "\(row.file) does not exist — update the row's file, or remove the row"))
         }

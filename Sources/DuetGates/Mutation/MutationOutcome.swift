@@ -76,6 +76,8 @@ public struct MutationOutcome: Sendable {
     public var stoppedByEnvironment = false
     public var workspace = ""
     public var filesSynced = 0
+    /// Links of the repository the copy does not hold (to a folder, to nothing): the copy holds files, never links.
+    public var linksNotCopied: [String] = []
     public var milliseconds = 0
     /// `--explore BUDGET`: the budget, and the explore of the unmutated copy (it must find nothing).
     public var exploreBudget: Int?

@@ -1,5 +1,6 @@
 import Foundation
 import Duet
+import DuetFixtures
 
 /// `parity/mutations.json`: how each platform's runner is rebuilt from a copy of the sources,
 /// and the mutation rows that the gate must catch.

@@ -19,8 +19,13 @@ public struct RecordOutcome: Sendable {
     /// `--feature`/`--fixture` named no scenario the runner carries.
     public var matchedNothing = false
 
-    /// Recordings that differ from the fixtures of record in any way (what `--check` fails on).
-    public var differences: [DriftEntry] { entries.filter { $0.change != .unchanged } }
+    /// Pending recordings dropped because this recording superseded them (written, or unchanged).
+    public var superseded: [String] = []
+
+    /// Recordings whose behaviour differs from the fixtures of record, or that have none (what `--check` fails on).
+    public var drift: [DriftEntry] { entries.filter { $0.change == .changed || $0.change == .new } }
+    /// Recordings that differ only in metadata: admissible, written by plain `record`.
+    public var metadataOnly: [DriftEntry] { entries.filter { $0.change == .metadata } }
 }
 
 extension RecordOutcome: GateOutcome {
@@ -28,10 +33,11 @@ extension RecordOutcome: GateOutcome {
     public var environmentFailed: Bool { environmentFailure != nil }
     /// `--feature`/`--fixture` named no scenario the runner carries.
     public var badInput: Bool { matchedNothing }
-    /// Every scenario was recorded and none is left pending, differing under `--check` or unreferenced under `reject`.
+    /// Every scenario was recorded and none is left pending, drifted or new under `--check`, or
+    /// unreferenced under `reject`. Metadata-only differences never fail it.
     public var holds: Bool {
         guard !environmentFailed, !badInput, failures.isEmpty, notRun.isEmpty, pending.isEmpty else { return false }
-        if mode == .check && !differences.isEmpty { return false }
+        if mode == .check && !drift.isEmpty { return false }
         return !(unreferencedPolicy == .reject && !unreferenced.isEmpty)
     }
 }

@@ -2,6 +2,8 @@ import Duet
 import DuetCorpus
 import DuetReplay
 import Foundation
+import DuetFixtures
+import DuetRunner
 
 /// `duet record`: ask the runner for its scenarios, record them, and write, keep pending or only
 /// check them against the fixtures of record.
@@ -18,7 +20,8 @@ public struct RecordWorkflow {
         case record
         /// `--write`: every recording is written, drift included.
         case overwrite
-        /// `--check` (and `CI` set): nothing is written at all; any difference fails.
+        /// `--check` (and `CI` set): nothing is written at all; behavioural drift, a new scenario or
+        /// (by default) an unreferenced fixture fails; metadata-only differences are counted, and pass.
         case check
     }
 
@@ -36,7 +39,8 @@ public struct RecordWorkflow {
     public let tree: RecordTree
     public let runner: String
     public let mode: Mode
-    public var unreferenced: UnreferencedPolicy = .warn
+    /// `.reject` under `--check` (the tree must equal the scenarios), else `.warn`, unless set.
+    public var unreferenced: UnreferencedPolicy
     public var timeout: Double
     public var startupTimeout: Double
     public var platform = "swift"
@@ -44,6 +48,7 @@ public struct RecordWorkflow {
     public init(corpus: Corpus, tree: RecordTree, runner: String, mode: Mode, timeout: Double = 10, startupTimeout: Double = 120) {
         self.corpus = corpus; self.tree = tree; self.runner = runner; self.mode = mode
         self.timeout = timeout; self.startupTimeout = startupTimeout
+        unreferenced = mode == .check ? .reject : .warn
     }
 
     public func run(_ selection: RecordSelection = RecordSelection()) throws -> RecordOutcome {
@@ -59,6 +64,7 @@ public struct RecordWorkflow {
             outcome.environmentFailure = "\(error)"
             return outcome
         }
+        try ScenarioNames.check(scenarios)
         let recording = ScenarioRecorder(session: session).record(scenarios, selection: selection)
         if scenarios.scenarios.isEmpty && scenarios.chains.isEmpty {
             outcome.environmentFailure = "runner `\(runner)` carries no scenarios — register them with addScenarios/addChains"
@@ -105,21 +111,23 @@ public struct RecordWorkflow {
                 try corpus.upsertScenario(fixture: "chain-" + chain.chain, feature: nodes.joined(separator: "+"),
                                           description: chain.description, source: chain.source, definition: ScenarioCoding.tree(chain))
             }
-            var toWrite: [Fixture] = [], toKeep: [PendingRecording] = []
+            var toWrite: [Fixture] = [], toKeep: [PendingRecording] = [], unchanged: [String] = []
             for entry in entries {
                 switch (entry.change, mode) {
-                case (.unchanged, _): continue
+                case (.unchanged, _): unchanged.append(entry.fixture)
                 case (.changed, .record):
                     let location = entry.location
-                    toKeep.append(PendingRecording(fixture: entry.recorded, reason: .changed, recordedAt: now, step: location?.step,
+                    toKeep.append(PendingRecording(fixture: entry.recorded, reason: .changed, recordedAt: now,
+                                                   base: try corpus.pendingBase(forFixture: entry.fixture), step: location?.step,
                                                    path: location?.fieldPath, expected: location?.divergence.expected,
                                                    actual: location?.divergence.actual))
                 default: toWrite.append(entry.recorded)
                 }
             }
             try corpus.recordFixtures(toWrite, in: tree)
-            try corpus.clearPending(names: toWrite.map(\.name))
-            try corpus.keepPending(toKeep)
+            // A recording that no longer differs (or was just written) makes an older pending one moot.
+            outcome.superseded = try corpus.clearPending(names: toWrite.map(\.name) + unchanged, in: tree)
+            try corpus.writePending(toKeep, in: tree)
             if unreferenced == .delete, !outcome.unreferenced.isEmpty {
                 try corpus.removeFixtures(named: outcome.unreferenced, from: tree)
                 outcome.deleted = outcome.unreferenced

@@ -1,6 +1,7 @@
 import Duet
 import DuetCorpus
 import DuetReplay
+import DuetRunner
 
 /// The drill of one stored fixture: a leaf is one node's sequence of snapshots; a chain is first
 /// replayed step by step (its states exist only on the runner) and then drilled per node.

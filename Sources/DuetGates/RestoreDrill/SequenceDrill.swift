@@ -1,5 +1,6 @@
 import Duet
 import DuetReplay
+import DuetRunner
 
 /// What the runner answered to one drill request.
 enum DrillAnswer {

@@ -1,6 +1,7 @@
 import Duet
 import DuetCorpus
 import DuetReplay
+import DuetManifest
 
 /// Declaration parity, the second gate of `verify --platform all`: every runner's `describe`
 /// answer is stored and compared with the reference platform's (Swift when it takes part).

@@ -1,6 +1,7 @@
 import Duet
 import DuetCorpus
 import DuetReplay
+import DuetFixtures
 
 /// `duet verify`: replay the stored fixtures through each platform's runner, store every run.
 ///
@@ -70,7 +71,8 @@ public struct VerifyWorkflow {
             return StoredFixtureResult(fixture: result.fixture, status: result.status.rawValue, stepsRun: result.stepsRun,
                                        failureKind: failure?.kind.rawValue, step: failure?.step, label: failure?.label,
                                        action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
-                                       actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source)
+                                       actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source,
+                                       actualState: failure?.actualState)
         })
     }
 }

@@ -10,6 +10,8 @@ public struct LintInputs: Sendable {
     public var kinds: [String: Set<String>]
     /// Platform → what its runner last answered to `describe`.
     public var describes: [String: [FeatureStructure]]
+    /// Feature → how many fixtures of it the corpus holds (what was recorded or imported).
+    public var recorded: [String: Int]
     /// Today, for "not in the future".
     public var now: Date
     /// Feature → declared action cases no fixture of record sends (the golden-first rule).
@@ -18,8 +20,8 @@ public struct LintInputs: Sendable {
     public var strict = false
 
     public init(structures: [String: FeatureStructure] = [:], kinds: [String: Set<String>] = [:],
-                describes: [String: [FeatureStructure]] = [:], now: Date = Date()) {
-        self.structures = structures; self.kinds = kinds; self.describes = describes; self.now = now
+                describes: [String: [FeatureStructure]] = [:], recorded: [String: Int] = [:], now: Date = Date()) {
+        self.structures = structures; self.kinds = kinds; self.describes = describes; self.recorded = recorded; self.now = now
     }
 }
 
@@ -27,6 +29,7 @@ public struct LintInputs: Sendable {
 public enum LintRule: String, CaseIterable, Sendable {
     case featureName = "feature.name"
     case featureSides = "feature.sides"
+    case featureDeclared = "feature.declared"
     case sourcePath = "source.path"
     case fixturesListed = "fixtures.listed"
     case fixturesUnlisted = "fixtures.unlisted"
@@ -47,6 +50,7 @@ public enum LintRule: String, CaseIterable, Sendable {
         switch self {
         case .featureName: return "a feature name is lower-case, one word"
         case .featureSides: return "a feature declares swift: or kotlin: (or only structure:), and scenario: with a side"
+        case .featureDeclared: return "every feature the corpus holds fixtures of, or a runner serves, has an entry under features:"
         case .sourcePath: return "swift:, kotlin:, scenario:, replayRunner: and mocks paths exist relative to the tree"
         case .fixturesListed: return "every fixture a feature lists exists in parity/fixtures"
         case .fixturesUnlisted: return "a feature that lists fixtures lists every one of its fixtures on disk"
@@ -79,11 +83,13 @@ public enum ManifestLint {
         guard reading.errors.isEmpty else { return report }
         var found = LintCollector(manifest: manifest)
         FeatureRules.check(manifest, into: &found)
+        FeatureCoverageRule.check(manifest, inputs: inputs, into: &found)
         MocksRule.check(manifest, into: &found)
         TreeRules.check(manifest, into: &found)
         LedgerRules.check(manifest, inputs: inputs, into: &found)
         ParityRule.check(manifest, describes: inputs.describes, into: &found)
-        CoverageRule.check(manifest, unreached: inputs.unreachedActionCases, strict: inputs.strict, into: &found, warnings: &report.warnings)
+        CoverageRule.check(manifest, unreached: inputs.unreachedActionCases, strict: inputs.strict, into: &found)
+        report.warnings += found.warnings
         report.findings = found.findings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
         report.rules = LintRule.allCases.map(\.rawValue)
         return report
@@ -94,11 +100,20 @@ public enum ManifestLint {
 struct LintCollector {
     let manifest: Manifest
     var findings: [LintFinding] = []
+    /// Shown, never failing the lint.
+    var warnings: [LintFinding] = []
 
     mutating func add(_ rule: LintRule, at path: String, _ message: String, fix: String) {
+        findings.append(finding(rule, at: path, message, fix: fix))
+    }
+
+    mutating func warn(_ rule: LintRule, at path: String, _ message: String, fix: String) {
+        warnings.append(finding(rule, at: path, message, fix: fix))
+    }
+
+    private func finding(_ rule: LintRule, at path: String, _ message: String, fix: String) -> LintFinding {
         let place = manifest.place(path)
-        findings.append(LintFinding(file: manifest.file, line: place.line, column: place.column, rule: rule.rawValue,
-                                    message: message, fix: fix))
+        return LintFinding(file: manifest.file, line: place.line, column: place.column, rule: rule.rawValue, message: message, fix: fix)
     }
 }
 

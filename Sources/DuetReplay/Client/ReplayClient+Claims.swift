@@ -1,4 +1,5 @@
 import Duet
+import DuetRunner
 
 extension ReplayClient {
     /// The runner's verdict on the `.state` claims of step `step` of `fixture`, over the state recorded there.

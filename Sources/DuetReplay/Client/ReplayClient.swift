@@ -1,5 +1,6 @@
 import Duet
 import DuetScenarios
+import DuetRunner
 
 /// The client side of the replay protocol: one running runner, its handshake, and requests.
 ///
@@ -150,7 +151,12 @@ public final class ReplayClient {
             throw process.failure(.handshake, "speaks duet-replay version \(value["version"].map { $0.canonicalString } ?? "(none)"), this duet speaks version \(ReplayProtocol.version) — rebuild the runner against this DuetReplay")
         }
         let features = value["features"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        return (value["platform"]?.stringValue ?? "unknown", features)
+        let platform = value["platform"]?.stringValue ?? "unknown"
+        // The platform names every stored run and report line: a word, never characters that hide text.
+        do { try NameRule.check(platform, as: .runner) } catch {
+            throw process.failure(.handshake, "names its platform \"\(error.escapedName)\", which \(error.reason) — a runner's platform is a word such as swift or kotlin")
+        }
+        return (platform, features)
     }
 
     static func excerpt(_ bytes: [UInt8]) -> String {
@@ -173,13 +179,6 @@ public enum RestoreOutcome: Sendable, Equatable {
     case restored(state: [UInt8])
     /// The runner refused the request (`{"error":…}`).
     case refused(String)
-}
-
-/// A runner's per-request `{"error":…}` for one of the additive ops.
-public struct ReplayRequestError: Error, Sendable, CustomStringConvertible {
-    public var op: String
-    public var message: String
-    public var description: String { "\(op): \(message)" }
 }
 
 /// The scenario definitions a runner carries.

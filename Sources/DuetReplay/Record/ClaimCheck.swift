@@ -1,5 +1,6 @@
 import Duet
 import DuetScenarios
+import DuetRunner
 
 /// Recording checks what each step's label claims: `.inert` from the recorded bytes, `.state`
 /// predicates by the runner that built the scenario (`claims` op), over the state just recorded.

@@ -1,8 +1,9 @@
 import Duet
+import DuetFixtures
 
 /// The drift gate: a fresh recording against the stored fixtures, compared on the behavioural
-/// projection (initial state(s); per step node, action, expectedState, expectedEffects) by full
-/// canonical bytes. Labels, lines, description, source and branch are metadata: listed, never gated.
+/// subset (`BehaviouralSubset`) by full canonical bytes. Labels, lines, description, source and
+/// branch are metadata: listed, never gated.
 ///
 /// ```swift
 /// let drift = DriftCheck.compare(recorded: recording.fixtures, stored: storedByName)
@@ -14,90 +15,34 @@ public enum DriftCheck {
             guard let previous = stored[fixture.name] else {
                 return DriftEntry(fixture: fixture.name, change: .new, recorded: fixture)
             }
-            if fixture.behaviouralProjection.canonicalBytes != previous.behaviouralProjection.canonicalBytes {
+            if fixture.behaviour != previous.behaviour {
                 return DriftEntry(fixture: fixture.name, change: .changed, recorded: fixture,
                                   location: locate(stored: previous, recorded: fixture))
             }
-            let metadata = metadataChanges(stored: previous, recorded: fixture)
-            if metadata.isEmpty && fixture.document.canonicalBytes == previous.document.canonicalBytes {
-                return DriftEntry(fixture: fixture.name, change: .unchanged, recorded: fixture)
-            }
-            return DriftEntry(fixture: fixture.name, change: .metadata, recorded: fixture,
-                              metadataChanges: metadata.isEmpty ? ["document"] : metadata)
+            let metadata = Fixture.metadataChanges(stored: previous, recorded: fixture)
+            if metadata.isEmpty { return DriftEntry(fixture: fixture.name, change: .unchanged, recorded: fixture) }
+            return DriftEntry(fixture: fixture.name, change: .metadata, recorded: fixture, metadataChanges: metadata)
         }
     }
 
     /// The first behavioural difference, in replay order.
     public static func locate(stored: Fixture, recorded: Fixture) -> DriftLocation {
-        if let divergence = divergence(stored.initialState, recorded.initialState) {
-            return DriftLocation(step: nil, field: "initialState", divergence: divergence)
-        }
-        if let divergence = divergence(stored.initialStates.map(JSONValue.object), recorded.initialStates.map(JSONValue.object)) {
-            return DriftLocation(step: nil, field: "initialStates", divergence: divergence)
-        }
-        for index in 0..<min(stored.steps.count, recorded.steps.count) {
-            let old = stored.steps[index], new = recorded.steps[index]
-            let fields: [(String, JSONValue?, JSONValue?)] = [
-                ("node", old.node.map(JSONValue.string), new.node.map(JSONValue.string)),
-                ("action", old.action, new.action),
-                ("expectedState", old.expectedState, new.expectedState),
-                ("expectedEffects", old.expectedEffects, new.expectedEffects),
-            ]
-            for (field, before, after) in fields {
-                if let divergence = divergence(before, after) {
-                    return DriftLocation(step: index, field: field, label: new.label ?? old.label, divergence: divergence)
-                }
-            }
-        }
-        let count = min(stored.steps.count, recorded.steps.count)
-        return DriftLocation(step: count, field: "steps", divergence: Divergence(
-            path: "steps.count", expected: String(stored.steps.count), actual: String(recorded.steps.count)))
+        differences(stored: stored, recorded: recorded).first
+            ?? DriftLocation(step: nil, field: "steps", divergence: Divergence(path: "", expected: nil, actual: nil))
     }
 
     /// Every behavioural difference: the initial state(s), then the first divergence of each differing step field.
     public static func differences(stored: Fixture, recorded: Fixture) -> [DriftLocation] {
-        var found: [DriftLocation] = []
-        if let divergence = divergence(stored.initialState, recorded.initialState) {
-            found.append(DriftLocation(step: nil, field: "initialState", divergence: divergence))
+        recorded.behaviour.differences(from: stored.behaviour).map { difference in
+            let label = difference.step.flatMap { step in
+                recorded.steps.indices.contains(step) ? recorded.steps[step].label : nil
+            } ?? difference.step.flatMap { step in stored.steps.indices.contains(step) ? stored.steps[step].label : nil }
+            return DriftLocation(step: difference.step, field: difference.field, label: label, divergence: difference.divergence)
         }
-        if let divergence = divergence(stored.initialStates.map(JSONValue.object), recorded.initialStates.map(JSONValue.object)) {
-            found.append(DriftLocation(step: nil, field: "initialStates", divergence: divergence))
-        }
-        for index in 0..<max(stored.steps.count, recorded.steps.count) {
-            let old = stored.steps.indices.contains(index) ? stored.steps[index] : nil
-            let new = recorded.steps.indices.contains(index) ? recorded.steps[index] : nil
-            let fields: [(String, JSONValue?, JSONValue?)] = [
-                ("node", old?.node.map(JSONValue.string), new?.node.map(JSONValue.string)),
-                ("action", old?.action, new?.action),
-                ("expectedState", old?.expectedState, new?.expectedState),
-                ("expectedEffects", old?.expectedEffects, new?.expectedEffects),
-            ]
-            for (field, before, after) in fields {
-                if let divergence = divergence(before, after) {
-                    found.append(DriftLocation(step: index, field: field, label: new?.label ?? old?.label, divergence: divergence))
-                }
-            }
-        }
-        return found
     }
 
     public static func metadataChanges(stored: Fixture, recorded: Fixture) -> [String] {
-        var changes: [String] = []
-        if stored.description != recorded.description { changes.append("description") }
-        if stored.dialect != recorded.dialect { changes.append("dialect") }
-        if stored.scenarioSource != recorded.scenarioSource { changes.append("scenario.source") }
-        if stored.scenarioBranch != recorded.scenarioBranch { changes.append("scenario.branch") }
-        if stored.chain != recorded.chain { changes.append("chain") }
-        for (index, (old, new)) in zip(stored.steps, recorded.steps).enumerated() {
-            if old.label != new.label { changes.append("steps[\(index)].label") }
-            if old.line != new.line { changes.append("steps[\(index)].line") }
-            if old.linkToNext != new.linkToNext { changes.append("steps[\(index)].linkToNext") }
-        }
-        return changes
-    }
-
-    private static func divergence(_ expected: JSONValue?, _ actual: JSONValue?) -> Divergence? {
-        JSONValue.firstDivergence(expected: expected, actual: actual)
+        Fixture.metadataChanges(stored: stored, recorded: recorded)
     }
 }
 

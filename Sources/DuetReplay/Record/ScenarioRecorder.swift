@@ -1,5 +1,6 @@
 import Duet
 import DuetScenarios
+import DuetFixtures
 
 /// Drives a runner's scenarios through `reduce` and turns them into dialect-2 fixtures.
 ///

@@ -1,4 +1,5 @@
 import Duet
+import DuetFixtures
 
 /// Replays one chain fixture: one actual state per node, effects gated, recorded states gated,
 /// and every `linkToNext` seam checked against the next step's action.

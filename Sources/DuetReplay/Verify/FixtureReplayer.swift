@@ -1,5 +1,6 @@
 import Duet
 import Foundation
+import DuetFixtures
 
 /// Replays stored fixtures through a runner and byte-compares every step.
 ///

@@ -49,11 +49,13 @@ public struct FixtureFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public var message: String
     /// `source:line` of the scenario step, when the fixture records it.
     public var source: String?
+    /// The runner's whole answer when the state diverged (canonical bytes): which L0 state it went to.
+    public var actualState: [UInt8]?
 
     public init(kind: Kind, step: Int? = nil, label: String? = nil, node: String? = nil, action: String? = nil,
-                divergence: Divergence? = nil, message: String, source: String? = nil) {
+                divergence: Divergence? = nil, message: String, source: String? = nil, actualState: [UInt8]? = nil) {
         self.kind = kind; self.step = step; self.label = label; self.node = node; self.action = action
-        self.divergence = divergence; self.message = message; self.source = source
+        self.divergence = divergence; self.message = message; self.source = source; self.actualState = actualState
     }
 
     public var description: String {

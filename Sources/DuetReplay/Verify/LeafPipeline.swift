@@ -1,4 +1,6 @@
 import Duet
+import DuetFixtures
+import DuetRunner
 
 /// Pipelined replay of leaf fixtures through one session, with restart on runner failure.
 struct LeafPipeline {
@@ -93,7 +95,9 @@ struct LeafPipeline {
         case .reduced(let state, let effects):
             let recorded = fixture.steps[step]
             if let divergence = StepComparison.divergence(expected: expected.state, expectedValue: recorded.expectedState!, actual: state) {
-                return fixture.failure(.state, step: step, divergence: divergence, message: "state diverged")
+                var failure = fixture.failure(.state, step: step, divergence: divergence, message: "state diverged")
+                failure.actualState = state
+                return failure
             }
             if let divergence = StepComparison.divergence(expected: expected.effects, expectedValue: recorded.expectedEffects, actual: effects) {
                 return fixture.failure(.effects, step: step, divergence: divergence, message: "effects diverged")

@@ -1,6 +1,7 @@
 import Dispatch
 import Duet
 import Foundation
+import DuetFixtures
 
 /// Replays fixtures over several processes of the same runner at once — fixtures dealt
 /// round-robin, one shard per process — and merges the results in the fixtures' order.

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Accept {
+extension Accept: Catalogued {
     /// Loading an invite, accepting, declining and each failure's copy.
     static var scenarios: [ScenarioDefinition] {
         [

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Capture {
+extension Capture: Catalogued {
     /// All ten picker kinds, the kind-equality guard on dismissal, validation and saving.
     static var scenarios: [ScenarioDefinition] {
         [

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension EnterCode {
+extension EnterCode: Catalogued {
     /// Normalising a typed code, its validation copy and both exits.
     static var scenarios: [ScenarioDefinition] {
         [

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension IntroduceYourself {
+extension IntroduceYourself: Catalogued {
     /// Name validation, the optional avatar, saving and its failure.
     static var scenarios: [ScenarioDefinition] {
         [

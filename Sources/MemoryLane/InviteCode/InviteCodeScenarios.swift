@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension InviteCode {
+extension InviteCode: Catalogued {
     /// Issuing a code and counting it down with time given as data.
     static var scenarios: [ScenarioDefinition] {
         [

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension MainNav {
+extension MainNav: Catalogued {
     /// Tabs, the shared badge, and every sheet kind with its exits.
     static var scenarios: [ScenarioDefinition] {
         [

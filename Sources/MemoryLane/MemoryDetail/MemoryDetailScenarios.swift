@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension MemoryDetail {
+extension MemoryDetail: Catalogued {
     static var loaded: State {
         var state = State()
         state.memoryId = Sample.beach

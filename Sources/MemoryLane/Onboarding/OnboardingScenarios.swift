@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Onboarding {
+extension Onboarding: Catalogued {
     /// Paging forward, back, by swipe, skipping and finishing.
     static var scenarios: [ScenarioDefinition] {
         [

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Priming {
+extension Priming: Catalogued {
     /// Our own ask before the system prompt: yes, no, not now.
     static var scenarios: [ScenarioDefinition] {
         [

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Profile {
+extension Profile: Catalogued {
     /// Loading, answering requests optimistically with revert, removing friends, the exits.
     static var scenarios: [ScenarioDefinition] {
         [

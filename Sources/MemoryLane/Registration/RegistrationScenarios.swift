@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Registration {
+extension Registration: Catalogued {
     /// Field validation copy, submitting, server answers and the have-a-code exit.
     static var scenarios: [ScenarioDefinition] {
         [

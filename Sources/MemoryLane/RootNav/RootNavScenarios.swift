@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension RootNav {
+extension RootNav: Catalogued {
     /// Every stage edge, the accept interrupt's computed exit, and out-of-order delegates.
     static var scenarios: [ScenarioDefinition] {
         [

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension SharePicker {
+extension SharePicker: Catalogued {
     /// Picking friends or a link, sending, failing and cancelling.
     static var scenarios: [ScenarioDefinition] {
         [

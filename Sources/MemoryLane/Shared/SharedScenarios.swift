@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Shared {
+extension Shared: Catalogued {
     static var loaded: State {
         var state = State()
         state.memories = Sample.sharedWithMe

@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Splash {
+extension Splash: Catalogued {
     /// Loading the stored session: restored, missing, failing and giving up.
     static var scenarios: [ScenarioDefinition] {
         [

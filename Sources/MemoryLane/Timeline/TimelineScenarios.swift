@@ -1,6 +1,6 @@
 import DuetScenarios
 
-extension Timeline {
+extension Timeline: Catalogued {
     static var loaded: State {
         var state = State()
         state.memories = Sample.firstPage

@@ -3,6 +3,7 @@ import DuetReplay
 import DuetScenarios
 import MemoryLane
 import XCTest
+import DuetRunner
 
 /// Memory Lane served in-process exactly as `memorylane-runner` serves it, so tests drive the
 /// same decode → reduce → encode path the CLI records fixtures through.

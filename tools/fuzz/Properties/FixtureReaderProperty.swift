@@ -1,5 +1,6 @@
 import Duet
 @testable import DuetCorpus
+import DuetFixtures
 
 /// What must hold for any bytes read as a fixture file: the import's tree-free reader
 /// (`CompactFixtureReader`) stores exactly what the reference tree reader stores, or steps aside

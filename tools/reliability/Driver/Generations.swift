@@ -1,5 +1,6 @@
 import Foundation
 import DuetCorpus
+import DuetSynthetic
 
 /// Inputs that come in two generations, so a corpus killed while switching from one to the other
 /// shows which one it holds — and whether it mixes them.

@@ -30,7 +30,7 @@ struct KillTarget: Sendable {
 
 extension KillTarget {
     /// The targets, in the order they run.
-    static let all: [KillTarget] = [importing, recording, syncing, ledgerSync, migrating]
+    static let all: [KillTarget] = [importing, recording, syncing, ledgerSync, migrating, accepting]
 
     /// The sync every verb starts with, after the tree moved to the other generation of 40 fixtures
     /// × 60 steps: a killed sync leaves the corpus on one generation, whole, and the next verb completes it.

@@ -1,15 +1,24 @@
 // duet-reliability: the standing reliability drivers, each bounded in time and count, printing
 // figures. They drive the built `duet` as a user would (separate processes, SIGKILL, real runners).
 //
-//   swift build && $(swift build --show-bin-path)/duet-reliability [--quick] [kill|concurrency|runners|all]
+//   swift build && $(swift build --show-bin-path)/duet-reliability [--quick]
+//       [kill|concurrency|runners|sandbox|seeds|mcp|failures|all]
 //       [--target NAME] [--seconds S] [--timeout S] [--bin DIR] [--work DIR]
 //
-//   kill         SIGKILL at random points of import (120 kills), record, ledger sync, migrate (30 each);
+//   kill         SIGKILL at random points of import (120 kills), record, ledger sync, migrate, pending accept (30 each);
 //                corpus check and the target's invariant after every kill
 //   concurrency  2 readers during a writer, then two writers, for --seconds each (default 30)
 //   runners      verify through runners that crash, hang, write garbage, speak version 2, write a
 //                70 MB line, or stall (--timeout per request, default 2)
-//   --quick      a sixth of the kills, 6 s of concurrency, 1 s timeouts: under two minutes (CI)
+//   sandbox      SIGKILL `duet mutate` (40 kills) with links planted in its workspace and a plan row
+//                through a link out of the repository: nothing outside may change
+//   seeds        seeds that amplify (printf, doubling, a join, empty): refused with their line, in
+//                bounded time and memory
+//   mcp          an MCP client that passes files outside the tree, a 100 MB message, invalid UTF-8,
+//                id 1.5 and a burst of 5,000 requests
+//   failures     each cause of a failing verb (bad input, a full disk, a read-only folder): its exit
+//                code, a plain message, nothing left behind (the disk cases need root for a tmpfs)
+//   --quick      a sixth of the kills, 6 s of concurrency, 1 s timeouts, smaller attacks: CI
 //
 // Exit 0 when every promise held, 1 when one broke (each named), 2 for bad usage.
 
@@ -43,8 +52,9 @@ let targetName = option("--target")
 let concurrencySeconds = option("--seconds").flatMap(Double.init) ?? (quick ? 6 : 30)
 let timeout = option("--timeout").flatMap(Double.init) ?? (quick ? 1 : 2)
 let driver = arguments.first ?? "all"
-guard ["kill", "concurrency", "runners", "all"].contains(driver), arguments.count <= 1 else {
-    FileHandle.standardError.write(Data("usage: duet-reliability [--quick] [kill|concurrency|runners|all] [--target NAME] [--seconds S] [--timeout S] [--bin DIR] [--work DIR]\n".utf8))
+let drivers = ["kill", "concurrency", "runners", "sandbox", "seeds", "mcp", "failures", "all"]
+guard drivers.contains(driver), arguments.count <= 1 else {
+    FileHandle.standardError.write(Data("usage: duet-reliability [--quick] [\(drivers.joined(separator: "|"))] [--target NAME] [--seconds S] [--timeout S] [--bin DIR] [--work DIR]\n".utf8))
     exit(2)
 }
 
@@ -71,6 +81,17 @@ do {
     }
     if driver == "runners" || driver == "all" {
         let report = try RunnerMatrix(tools: tools, timeout: timeout).run()
+        report.print()
+        reports.append(report)
+    }
+    let attacks: [(String, () throws -> Report)] = [
+        ("sandbox", { try SandboxDriver(tools: tools, quick: quick).run() }),
+        ("seeds", { try SeedDriver(tools: tools, quick: quick).run() }),
+        ("mcp", { try MCPDriver(tools: tools, quick: quick).run() }),
+        ("failures", { try FailureDriver(tools: tools, quick: quick).run() }),
+    ]
+    for (name, attack) in attacks where driver == name || driver == "all" {
+        let report = try attack()
         report.print()
         reports.append(report)
     }

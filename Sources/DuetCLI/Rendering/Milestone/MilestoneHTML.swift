@@ -2,29 +2,33 @@ import Duet
 import DuetCorpus
 
 extension MilestoneReport {
-    /// The report as one self-contained HTML page: inline CSS, the census as an inline SVG bar
-    /// chart, kind coverage as a grid. No external asset, no script. It reads on a phone: a
-    /// viewport, wide tables scroll inside their own box, long names wrap, the chart scales.
+    /// The report as one self-contained HTML page: inline CSS, maps and charts as inline SVG, kind
+    /// coverage as chips; every failure in detail; anchors per section and per failure. No external
+    /// asset, no script. It reads on a phone: a viewport, tables become cards, labels stay legible.
     ///
     /// ```swift
-    /// try report.html().write(toFile: "milestone.html", atomically: true, encoding: .utf8)
+    /// try report.html(MilestonePage(trend: trend)).write(toFile: "milestone.html", atomically: true, encoding: .utf8)
     /// ```
-    func html() -> String {
-        var body = "<h1>Milestone \(escape(name))</h1>\n"
+    func html(_ page: MilestonePage = MilestonePage()) -> String {
+        var body = "<h1>Milestone \(escape(name))</h1>\n" + headerHTML()
         body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(holds ? "Every check that ran holds" : "A check fails")</b>.</p>\n"
+        body += MilestoneAnchors.contentsMark
         body += table(checksTable)
         body += "<h2>Corpus</h2>\n" + table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
                                             [[corpus.fixtures, corpus.steps, corpus.snapshots, corpus.blobs, corpus.bytes].map(String.init)])
         body += "<h2>Verify</h2>\n" + (verify.isEmpty ? "<p>No full verify run.</p>\n" : table(verifyTable))
         body += (verifyMissing ?? []).map { "<p>\(escape($0.platform)): not verified — \(escape($0.reason))</p>\n" }.joined()
-        if !failingTable.rows.isEmpty { body += "<h3>Failing fixtures</h3>\n" + table(failingTable) }
+        if !failingTable.rows.isEmpty { body += "<h3>Failing fixtures</h3>\n" + failingFixturesHTML() }
         body += "<h2>Restore drill</h2>\n" + ((drill ?? []).isEmpty ? "<p>No full restore drill is stored.</p>\n" : table(drillTable))
         body += (drillMissing ?? []).map { "<p>\(escape($0.platform)): not drilled — \(escape($0.reason))</p>\n" }.joined()
+        body += failuresHTML()
         body += "<h2>Lint</h2>\n" + (lint.map { "<p>\(escape($0.summary)).</p>\n" + ((lintTable?.rows.isEmpty ?? true) ? "" : table(lintTable!)) }
                                        ?? "<p>No parity/manifest.yaml was linted.</p>\n")
         body += "<h2>Audit</h2>\n" + (audit.map { "<p>\(escape("\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " "))")).</p>\n"
                                                   + ((auditTable?.rows.isEmpty ?? true) ? "" : table(auditTable!)) }
                                         ?? "<p>No audit is stored: run <code>duet audit PATH…</code> over the host sources.</p>\n")
+        body += mapsHTML(drawer: page.drawer)
+        body += "<h2>Trends</h2>\n" + (page.trend?.html() ?? "<p>No trend: shown by <code>duet milestone NAME --format html</code>, over the stored milestones.</p>\n")
         body += "<h2>Census</h2>\n" + censusChart()
         body += "<h3>Candidates</h3>\n" + (census.candidates.isEmpty ? "<p>No navigation-shaped field outside L0.</p>\n" : table(
             ["field", "shape", "why", "ruling", "reason", "since"],
@@ -40,6 +44,7 @@ extension MilestoneReport {
             ledger.map { [$0.section.rawValue, $0.feature, $0.subject, $0.platform ?? "all", $0.body["since"]?.stringValue ?? "",
                           $0.validFrom.isEmpty ? "not synced" : $0.validFrom] }))
         body += "<h2>Difference</h2>\n" + differenceHTML()
+        let (linked, contents) = MilestoneAnchors.linked(body)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -60,44 +65,15 @@ extension MilestoneReport {
             .kind{padding:.3em .5em;border-radius:3px;font-size:12px;overflow-wrap:anywhere}
             .reached{background:#d7f5dd}.unreached{background:#ffd9d9}.undeclared{background:#fff2c2}
             .legend span{display:inline-block;padding:0 .5em;margin-right:.5em;border-radius:3px}
+            figure.census{max-width:560px;margin:.5em 0 1.5em}
+            \(MilestonePageStyle.css)
             </style>
             </head>
             <body>
-            \(body)</body>
+            \(linked.replacingOccurrences(of: MilestoneAnchors.contentsMark, with: contents))</body>
             </html>
 
             """
-    }
-
-    static let primitiveColors: [(Primitive, String)] = [(.path, "#4e79a7"), (.slot, "#f28e2b"), (.tabs, "#59a14f"), (.stage, "#b07aa1")]
-
-    /// One stacked horizontal bar per feature (declared fields by primitive), then the totals.
-    private func censusChart() -> String {
-        func counts(_ c: PrimitiveCounts) -> [Int] { Self.primitiveColors.map { c[$0.0] } }
-        let rows = census.features.map { ($0.feature, counts($0.declared)) } + [("total", counts(census.declared))]
-        let widest = max(1, rows.map { $0.1.reduce(0, +) }.max() ?? 1)
-        let label = 130, unit = max(8, min(60, 520 / widest)), height = 22
-        let width = max(label + widest * unit + 60, 4 * 90 + label), totalHeight = rows.count * height + 30
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"L0 fields per feature\" "
-        svg += "viewBox=\"0 0 \(width) \(totalHeight)\" width=\"\(width)\" height=\"\(totalHeight)\" font-size=\"12\">\n"
-        for (index, (feature, values)) in rows.enumerated() {
-            let y = index * height
-            svg += "<text x=\"\(label - 6)\" y=\"\(y + 15)\" text-anchor=\"end\"\(feature == "total" ? " font-weight=\"bold\"" : "")>\(escape(feature))</text>\n"
-            var x = label
-            for (value, (primitive, color)) in zip(values, Self.primitiveColors) where value > 0 {
-                svg += "<rect x=\"\(x)\" y=\"\(y + 3)\" width=\"\(value * unit)\" height=\"\(height - 6)\" fill=\"\(color)\"><title>\(escape(feature)): \(primitive) \(value)</title></rect>\n"
-                x += value * unit
-            }
-            svg += "<text x=\"\(x + 4)\" y=\"\(y + 15)\">\(values.reduce(0, +))</text>\n"
-        }
-        var x = label
-        for (primitive, color) in Self.primitiveColors {
-            let total = census.declared[primitive]
-            svg += "<rect x=\"\(x)\" y=\"\(rows.count * height + 12)\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
-            svg += "<text x=\"\(x + 14)\" y=\"\(rows.count * height + 21)\">\(primitive) \(total)</text>\n"
-            x += 90
-        }
-        return svg + "</svg>\n"
     }
 
     private func coverageGrid() -> String {
@@ -107,7 +83,8 @@ extension MilestoneReport {
         out += "<span class=\"undeclared\">reached, not declared</span></p>\n<div class=\"grid\">\n"
         for entry in coverage.entries {
             let style = !entry.declared ? "undeclared" : entry.reached ? "reached" : "unreached"
-            out += "<div class=\"kind \(style)\" title=\"\(entry.fixtures) fixtures, \(entry.steps) steps\">\(escape(entry.kind))</div>\n"
+            // A chip may break only after a dot, never inside a word.
+            out += "<div class=\"kind \(style)\" title=\"\(entry.fixtures) fixtures, \(entry.steps) steps\">\(escape(entry.kind).replacingOccurrences(of: ".", with: ".<wbr>"))</div>\n"
         }
         return out + "</div>\n"
     }
@@ -122,23 +99,7 @@ extension MilestoneReport {
     private func table(_ table: MilestoneTable) -> String { self.table(table.columns, table.rows) }
 
     /// A table in its own scrolling box, so a wide one never widens the page.
-    private func table(_ columns: [String], _ rows: [[String]]) -> String {
-        var out = "<div class=\"scroll\"><table>\n<tr>" + columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
-        for row in rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
-        return out + "</table></div>\n"
-    }
+    private func table(_ columns: [String], _ rows: [[String]]) -> String { MilestoneHTMLTable.render(columns: columns, rows: rows) }
 
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { XML.escape(text) }
 }

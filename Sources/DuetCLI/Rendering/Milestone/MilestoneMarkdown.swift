@@ -14,11 +14,13 @@ extension MilestoneReport {
         out += section("Verify", verifyMarkdown())
         out += section("Restore drill", ((drill ?? []).isEmpty ? "No full restore drill is stored.\n" : table(drillTable))
                            + (drillMissing ?? []).map { "\n- \($0.platform): not drilled — \($0.reason)\n" }.joined())
+        out += failuresMarkdown()
         out += section("Lint", lint.map { "\($0.summary).\n" + ((lintTable?.rows.isEmpty ?? true) ? "" : "\n" + table(lintTable!)) }
                            ?? "No parity/manifest.yaml was linted.\n")
         out += section("Audit", audit.map { "\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " ")).\n"
                                                 + ((auditTable?.rows.isEmpty ?? true) ? "" : "\n" + table(auditTable!)) }
                             ?? "No audit is stored: run `duet audit PATH…` over the host sources.\n")
+        out += section("Navigation map", mapsMarkdown())
         out += section("Census", censusMarkdown())
         out += section("Kind coverage", coverageMarkdown())
         out += section("Action coverage", (actionCoverageTable.map(table) ?? "") + "\n" + actionCoverageLines.map { "- \($0)\n" }.joined())

@@ -63,6 +63,7 @@ extension MilestoneReport {
             if !failing.added.isEmpty { lines.append("newly failing the restore drill: \(failing.added.joined(separator: ", "))") }
             if !failing.removed.isEmpty { lines.append("passing the restore drill again: \(failing.removed.joined(separator: ", "))") }
         }
+        if let map = difference.navigation, !map.isEmpty { lines.append("navigation map: \(Self.summary(map))") }
         let changes: [(String, MilestoneDifference.Change?)] = [
             ("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures), ("ledger entries", difference.entries),
             ("action cases sent by fixtures", difference.actionCases), ("reached only by explore", difference.exploreOnly)]
