@@ -61,3 +61,35 @@ final class CoverageTests: XCTestCase {
         XCTAssertTrue(only.allSatisfy { !fixtureMoves.contains($0.canonicalString) }, "explore-only means no fixture pins it")
     }
 }
+
+/// The milestone carries action coverage and what changed in it since the previous milestone.
+final class MilestoneCoverageTests: XCTestCase {
+    func testTheMilestoneCarriesCoverageAndItsDifference() throws {
+        let sandbox = try DrillSandbox.samples()
+        _ = sandbox.duet("milestone", "before", "--format", "json")
+        let before = try XCTUnwrap(try milestone(sandbox, "before"))
+        let lens = try XCTUnwrap(before["actionCoverage"]?["features"]?.arrayValue?.first { $0["feature"]?.text == "lens" }, before.canonicalString)
+        XCTAssertEqual(lens["unreached"]?.arrayValue, [], "every lens case is sent: the negative control")
+        XCTAssertTrue(before["inventory"]?["actionCases"]?.arrayValue?.contains(.string("lens.noted")) == true)
+
+        // Explore reaches what no fixture pins (the note sheet dismissed); then without lens.note no fixture sends .noted.
+        let explore = sandbox.duet("explore", "--platform", "swift", "--runner", try DrillRunner.command(), "--budget", "800", "--restore-every", "0")
+        XCTAssertEqual(explore.status, .holds, explore.out + explore.err)
+        try FileManager.default.removeItem(at: sandbox.directory.appendingPathComponent("parity/fixtures/lens.note.fixture.json"))
+        let preview = sandbox.duet("milestone", "--preview", "--format", "json")
+        let now = try CanonicalJSON.parse(preview.out)
+        let lensNow = try XCTUnwrap(now["actionCoverage"]?["features"]?.arrayValue?.first { $0["feature"]?.text == "lens" }, preview.out)
+        XCTAssertEqual(lensNow["unreached"]?.arrayValue, [.string("noted")])
+        XCTAssertEqual(now["difference"]?["actionCases"]?["removed"]?.arrayValue, [.string("lens.noted")], preview.out)
+        XCTAssertTrue(now["difference"]?["exploreOnly"]?["added"]?.arrayValue?.contains { $0.text?.hasPrefix("lens: ") == true } ?? false,
+                      "explore ran since: " + preview.out)
+        let page = sandbox.duet("milestone", "--preview", "--format", "md").out
+        XCTAssertTrue(page.contains("Action coverage"), page)
+        XCTAssertTrue(page.contains("action cases sent by fixtures removed: lens.noted"), page)
+    }
+
+    private func milestone(_ sandbox: DrillSandbox, _ name: String) throws -> JSONValue? {
+        let file = sandbox.directory.appendingPathComponent("parity/milestones/\(name).json")
+        return try CanonicalJSON.parse(Array(try Data(contentsOf: file)))
+    }
+}
