@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "DuetSynthetic", dependencies: ["Duet", "DuetFixtures"], path: "tools/synthetic"),
         .executableTarget(name: "dialect-bench", dependencies: ["Duet", "DuetFixtures"], path: "tools/dialect-bench"),
         .executableTarget(name: "corpus-bench", dependencies: ["DuetCorpus", "DuetSynthetic", "Duet"], path: "tools/corpus-bench"),
-        .executableTarget(name: "replay-bench", dependencies: ["DuetRunner", "DuetReplay", "DuetFixtures", "DuetCorpus", "MemoryLane"], path: "tools/replay-bench"),
+        .executableTarget(name: "replay-bench", dependencies: ["DuetRunner", "DuetReplay", "DuetFixtures", "DuetCorpus", "MemoryLane"], path: "tools/replay-bench", exclude: ["compare-runners.sh"]),
         .executableTarget(name: "sync-bench", dependencies: ["DuetCorpus", "DuetSynthetic", "Duet"], path: "tools/sync-bench"),
         .executableTarget(name: "query-bench", dependencies: ["DuetCorpus", "DuetSynthetic", "Duet"], path: "tools/query-bench"),
         .executableTarget(name: "drill-bench", dependencies: ["DuetGates", "DuetReplay", "DuetFixtures", "DuetCorpus", "Duet", "MemoryLane"], path: "tools/drill-bench"),

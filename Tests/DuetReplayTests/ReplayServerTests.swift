@@ -92,7 +92,12 @@ final class ReplayServerTests: XCTestCase {
         close(output[0])
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4, "handshake + 3 answers, nothing after exit: \(lines)")
-        XCTAssertEqual(lines.first, #"{"features":["alpha","counter"],"platform":"swift","protocol":"duet-replay","version":1}"#)
+        let handshake = json(lines[0])
+        XCTAssertEqual(handshake["features"], .array([.string("alpha"), .string("counter")]))
+        XCTAssertEqual(handshake["protocol"]?.stringValue, "duet-replay")
+        XCTAssertEqual(handshake["version"]?.intValue, 1)
+        XCTAssertEqual(handshake["build"]?.stringValue, BuildHash.ofRunningExecutable, "the build of this executable, hashed once")
+        XCTAssertEqual(handshake["build"]?.stringValue?.count, 32)
         XCTAssertNotNil(json(lines[1])["error"]); XCTAssertNotNil(json(lines[2])["error"])
         XCTAssertEqual(json(lines[3])["state"]?.stringValue, #"{"count":1}"#)
     }

@@ -25,7 +25,9 @@ enum MCPCatalogue {
         name: "verify", title: "Verify fixtures",
         description: "Replay every stored fixture through the platform runners and byte-compare each step's state and effects; "
             + "the run is stored. Each failing fixture names its step, label, action, first divergent JSON path and both fragments. "
-            + "Runs the manifest's lint first. status holds only when every platform replayed every fixture.",
+            + "Runs the manifest's lint first. status holds only when every platform replayed every fixture. "
+            + "Incremental: a fixture that passed with the same behaviour, runner build and describe is not replayed again "
+            + "(each run says replayed, unchanged, unchangedSince and the runnerBuild that judged it); all replays everything.",
         verb: VerifyVerb.self,
         parameters: [
             .init(name: "platform", kind: .choice(["swift", "kotlin", "all"]), description: "swift (default), kotlin, or all (both, plus declaration parity)", option: "--platform"),
@@ -33,11 +35,13 @@ enum MCPCatalogue {
             .init(name: "fixture", kind: .string, description: "only this fixture", option: "--fixture"),
             .init(name: "shard", kind: .string, description: "K/N: only the K-th of N step-balanced shards", option: "--shard"),
             .init(name: "jobs", kind: .integer, description: "runner processes per platform (1-64)", option: "--jobs"),
+            .init(name: "all", kind: .boolean, description: "replay every fixture, also those that passed unchanged", option: "--all"),
         ],
         result: schema("object", [
             "fixtures": integer, "missingRunners": array(string),
             "runs": array(schema("object", ["platform": string, "status": string, "passed": integer, "failed": integer,
-                                            "notRun": integer, "steps": integer, "results": array(rows)],
+                                            "notRun": integer, "steps": integer, "results": array(rows), "replayed": integer,
+                                            "unchanged": integer, "unchangedSince": integer, "runnerBuild": string],
                                  description: "one platform's run")),
         ], description: "the runs per platform, each fixture's result and failure"),
         readOnly: false) }
@@ -47,13 +51,15 @@ enum MCPCatalogue {
         description: "For every snapshot of every stored fixture, restore the full state from its spine (L0 fields and island "
             + "summaries) through the runner and check the spine survives, then replay the remaining actions from the restored "
             + "state and check every later spine (killed after step k, relaunched, the user goes on); the run is stored. Each "
-            + "finding names fixture, step, node, rule, the first divergent JSON path and both fragments.",
+            + "finding names fixture, step, node, rule, the first divergent JSON path and both fragments. Incremental as verify; "
+            + "structure the corpus lacks is asked of the runner's describe.",
         verb: DrillRestoreVerb.self,
         parameters: [
             .init(name: "platform", kind: .choice(["swift", "kotlin", "all"]), description: "swift (default), kotlin or all", option: "--platform"),
             .init(name: "feature", kind: .string, description: "only this feature's fixtures (and chains through it)", option: "--feature"),
             .init(name: "fixture", kind: .string, description: "only this fixture", option: "--fixture"),
             .init(name: "shard", kind: .string, description: "K/N: only the K-th of N step-balanced shards", option: "--shard"),
+            .init(name: "all", kind: .boolean, description: "drill every fixture, also those drilled clean unchanged", option: "--all"),
         ],
         result: schema("object", [
             "summary": schema("object", ["fixtures": integer, "snapshots": integer, "steps": integer, "findings": integer],

@@ -9,6 +9,7 @@ enum VerbTable {
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
         VerifyVerb.self,
+        RunsVerb.self,
         RunsImportVerb.self,
         DrillRestoreVerb.self,
         ExploreVerb.self,

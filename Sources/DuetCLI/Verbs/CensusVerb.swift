@@ -1,3 +1,4 @@
+import Foundation
 import DuetCorpus
 
 /// `duet census [--manifest PATH] [--format F]`
@@ -12,6 +13,8 @@ struct CensusVerb: Verb {
     in the manifest, the shapes are read from the snapshots). Each needs a ruling under census.rulings in
     parity/manifest.yaml (field: feature.field, ruling, reason, since); an unruled one fails the check.
     A feature with fixtures but no structure (no runner, no structure:) fails it too: nothing was judged.
+    Structure the corpus lacks (a fresh clone, a deleted corpus.db) is asked once of the runners under
+    runners: (describe) and kept for their build. The result is stored with what it judged (`duet runs`).
 
     Example: duet census --format json
     """
@@ -27,7 +30,9 @@ struct CensusVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "every candidate is unruled")
-        let census = try context.corpus().census(rulings: manifest.rulings)
+        try context.ensureStructure("census", manifest: manifest)
+        let census = try context.corpus().recordCensus(rulings: manifest.rulings, manifestPath: manifest.file.isEmpty ? nil : manifest.file,
+                                                       now: LedgerEntryVersion.timestamp(Date()))
         var report = CensusVerb.report(census)
         report.verdict = GateVerdicts.census(census, holds: census.holds)
         context.render(report, as: format)

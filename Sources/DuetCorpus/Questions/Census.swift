@@ -90,6 +90,14 @@ extension Corpus {
     /// census.declared            // PrimitiveCounts(path: 2, slot: 5, tabs: 1, stage: 1)
     /// census.unruled.map(\.id)   // [] when the closure check holds
     /// ```
+    /// The census, stored with what it judged (`check_results`): what `duet census` reports.
+    public func recordCensus(rulings: [CensusRuling], manifestPath: String?, now: String) throws -> Census {
+        let census = try self.census(rulings: rulings)
+        try storeCheckResult(.census, census, holds: census.holds, findings: census.unruled.count + census.unknownStructure.count,
+                             inputs: try currentInputs(manifestPath: manifestPath), createdAt: now)
+        return census
+    }
+
     public func census(rulings: [CensusRuling]) throws -> Census {
         let features = try database.cachedStatement("""
             SELECT feature, path, slot, tabs, stage, observed_path, observed_slot, observed_tabs, observed_stage

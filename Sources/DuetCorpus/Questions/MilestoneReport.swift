@@ -32,6 +32,13 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     /// Action cases and (kind, case) transitions the fixtures reach, and what only explore reached
     /// (nil in reports recorded before coverage existed).
     public var actionCoverage: ActionCoverage? = nil
+    /// What the report judged now: the fixture set, the manifest and the structures (nil in reports
+    /// recorded before results named their inputs).
+    public var inputs: ResultInputs? = nil
+    /// How the audit stands: reused or run for this report (nil when there is none, and in older reports).
+    public var auditUse: String? = nil
+    /// Why the stored audit does not stand for now (`stale: …`); the audit is then not checked.
+    public var auditStale: String? = nil
     /// The navigation map as of this milestone (nil in reports recorded before maps existed).
     public var navigation: NavigationMap? = nil
     /// Every verify and drill failure in detail; nil when nothing failed.
@@ -71,6 +78,13 @@ public struct PlatformStatus: Sendable, Codable, Equatable {
     public var runnerFailure: String?
     /// Every fixture that did not pass, sorted.
     public var failing: [FailingFixture]?
+    /// The stored run this is (nil in older reports).
+    public var run: Int64? = nil
+    /// How it stands for now: `run for this milestone: 1 replayed, 174 unchanged since run 11`, or
+    /// `latest full run 12, on the current fixtures` (nil in older reports).
+    public var use: String? = nil
+    /// What the run judged (nil in older reports).
+    public var inputs: ResultInputs? = nil
 
     public init(platform: String, status: String, startedAt: String, fixtures: Int, passed: Int, failed: Int, notRun: Int,
                 scope: String? = nil, ranForMilestone: Bool? = nil, runnerFailure: String? = nil, failing: [FailingFixture]? = nil) {

@@ -5,7 +5,8 @@ import DuetManifest
 import DuetReplay
 
 /// `duet lint` (and the lint `verify` and `milestone` run first): the manifest against its grammar,
-/// the tree and what the corpus knows, optionally asking the runners for a fresh `describe`.
+/// the tree and what the corpus knows, optionally asking the runners for a fresh `describe`. Each
+/// result is stored with what it judged (fixtures, manifest, structures, the describes compared).
 ///
 /// ```swift
 /// let outcome = try LintWorkflow(corpus: corpus, manifestPath: "parity/manifest.yaml").run()
@@ -39,7 +40,11 @@ public struct LintWorkflow {
         inputs.unreachedActionCases = Dictionary(try corpus.actionCoverage().features.filter { !$0.unreached.isEmpty }.map { ($0.feature, $0.unreached) },
                                                  uniquingKeysWith: { a, _ in a })
         inputs.strict = strict
-        return ManifestLint.check(reading, inputs: inputs)
+        let report = ManifestLint.check(reading, inputs: inputs)
+        try corpus.storeCheckResult(.lint, report, holds: report.holds, findings: report.errors.count + report.findings.count,
+                                    inputs: try corpus.currentInputs(manifestPath: manifestPath), describes: try corpus.runnerDescribesHash(),
+                                    createdAt: RestoreDrill.timestamp(now))
+        return report
     }
 
     /// Asks each runner for `describe` and stores the answer; a runner that cannot answer stops the lint.

@@ -11,7 +11,7 @@ extension MilestoneReport {
     /// ```
     func html(_ page: MilestonePage = MilestonePage()) -> String {
         var body = "<h1>Milestone \(escape(name))</h1>\n" + headerHTML()
-        body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(holds ? "Every check that ran holds" : "A check fails")</b>.</p>\n"
+        body += "<p class=\"\(holds ? "holds" : "fails")\">Created \(escape(createdAt)). <b>\(escape(headline))</b>.</p>\n"
         body += MilestoneAnchors.contentsMark
         body += table(checksTable)
         body += "<h2>Corpus</h2>\n" + table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
