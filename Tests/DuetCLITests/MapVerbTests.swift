@@ -35,7 +35,7 @@ final class MapVerbTests: XCTestCase {
                       "tabs:myLane · slot:notificationPriming", "tabs:profile · slot:capture"] {
             XCTAssertTrue(run.stdout.contains(">\(state)</text>"), state)
         }
-        for verb in ["captureTapped ×6", "tabSelected ×3", "sheetDismissed ×2", "inviteRequested ×2 ← profile", "primingFinished ×2 ← priming"] {
+        for verb in ["captureTapped ×6", "tabSelected ×4", "sheetDismissed ×2", "inviteRequested ×2 ← profile", "primingFinished ×2 ← priming"] {
             XCTAssertTrue(run.stdout.contains(">\(verb)</text>"), verb)
         }
         XCTAssertTrue(run.stdout.contains("Laid out by duet&#39;s layered layout") || run.stdout.contains("Laid out by duet's layered layout"))

@@ -2,22 +2,22 @@ import Duet
 
 /// The tools of `duet mcp`: the read verbs and the gates.
 enum MCPCatalogue {
-    static var all: [MCPTool] { [verify, drill, census, queryTouches, queryKinds, querySQL, lint, pending, show, map, scope, doctor] }
+    static var all: [MCPTool] { [verify, drill, explore, census, coverage, queryTouches, queryKinds, querySQL, lint, pending, show, map, scope, doctor] }
 
     static func tool(named name: String) -> MCPTool? { all.first { $0.name == name } }
 
     // MARK: - Schemas of results
 
-    private static func schema(_ type: String, _ properties: [String: JSONValue] = [:], items: JSONValue? = nil, description: String) -> JSONValue {
+    static func schema(_ type: String, _ properties: [String: JSONValue] = [:], items: JSONValue? = nil, description: String) -> JSONValue {
         var members: [String: JSONValue] = ["type": .string(type), "description": .string(description)]
         if !properties.isEmpty { members["properties"] = JSONRPC.object(properties) }
         if let items { members["items"] = items }
         return JSONRPC.object(members)
     }
-    private static let string = JSONRPC.object(["type": .string("string")])
-    private static let integer = JSONRPC.object(["type": .string("integer")])
-    private static let rows = JSONRPC.object(["type": .string("object")])
-    private static func array(_ items: JSONValue) -> JSONValue { JSONRPC.object(["type": .string("array"), "items": items]) }
+    static let string = JSONRPC.object(["type": .string("string")])
+    static let integer = JSONRPC.object(["type": .string("integer")])
+    static let rows = JSONRPC.object(["type": .string("object")])
+    static func array(_ items: JSONValue) -> JSONValue { JSONRPC.object(["type": .string("array"), "items": items]) }
 
     // MARK: - Tools
 

@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetGates
 /// `duet pending accept NAME…|--all`
 struct PendingAcceptVerb: Verb {
     static let name = "pending accept"
@@ -23,6 +24,7 @@ struct PendingAcceptVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        try ExploreRecording.refuseOpen(names, in: context.corpus())
         let tree = context.treeForWriting
         let accepted = try context.corpus().acceptPending(names: try names.map(context.resolvePending), in: tree)
         for name in accepted { context.write("accepted \(name)\n") }

@@ -27,21 +27,26 @@ struct PendingShowVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let review = try PendingReview.diff(named: try context.resolvePending([name])[0], in: context.corpus(), tree: context.treeForWriting)
+        let name = try context.resolvePending([name])[0]
+        let review = try PendingReview.diff(named: name, in: context.corpus(), tree: context.treeForWriting)
+        let explored = try context.corpus().exploreFinding(named: name)
         if format == .json {
             let (fileName, pendingName) = Self.files(of: name)
             let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)
-            context.write(Self.json(review, diff: diff.render(oldName: fileName, newName: pendingName, colour: false)).prettyString)
+            var json = Self.json(review, diff: diff.render(oldName: fileName, newName: pendingName, colour: false))
+            if let explored, case .object(var object) = json { object["explore"] = ExplorePendingSides.json(explored); json = .object(object) }
+            context.write(json.prettyString)
             return .holds
         }
-        context.write(Self.text(review, name: name, colour: context.usesColour))
+        context.write(Self.text(review, name: name, colour: context.usesColour, explored: explored))
         return .holds
     }
 
     /// The recording's differences, its unified diff against the fixture of record, and whether
     /// accepting would be refused now (what `pending show` and `review` print).
     /// `naming` adds the closing line naming the commands that accept or drop it.
-    static func text(_ review: PendingReview, name: String, colour: Bool, naming commands: Bool = true) -> String {
+    static func text(_ review: PendingReview, name: String, colour: Bool, naming commands: Bool = true,
+                     explored: StoredExploreFinding? = nil) -> String {
         let (fileName, pendingName) = files(of: name)
         let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)
         let recording = review.recording
@@ -52,6 +57,7 @@ struct PendingShowVerb: Verb {
         }
         if !review.metadataChanges.isEmpty { out += "  metadata: \(review.metadataChanges.joined(separator: ", "))\n" }
         out += "\n" + diff.render(oldName: review.stored == nil ? "/dev/null" : fileName, newName: pendingName, colour: colour)
+        if let explored { out += ExplorePendingSides.text(explored) }
         for comparison in review.answers {
             let reference = comparison.reference, answer = comparison.answer
             out += "\n\(answer.platform) answered differently from \(reference.platform):\n"

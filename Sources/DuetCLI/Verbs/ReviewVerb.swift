@@ -39,7 +39,8 @@ struct ReviewVerb: Verb {
         var decisions: [Decision] = []
         review: for (index, name) in names.enumerated() {
             let pending = try PendingReview.diff(named: name, in: corpus, tree: tree)
-            context.write("\n[\(index + 1)/\(names.count)] " + PendingShowVerb.text(pending, name: name, colour: context.usesColour, naming: false))
+            context.write("\n[\(index + 1)/\(names.count)] " + PendingShowVerb.text(pending, name: name, colour: context.usesColour, naming: false,
+                                                                                       explored: try context.corpus().exploreFinding(named: name)))
             while true {
                 context.write("\n\(pending.acceptProblem == nil ? "a accept  " : "")r reject  s skip  q quit > ")
                 let key = keys.next()
