@@ -59,10 +59,11 @@ public enum SourceAudit {
                            stateFields: structures.reduce(0) { $0 + $1.fields.count }, findings: findings)
     }
 
-    struct SourceFile { var path: String; var display: String }
+    /// A file the audit reads: where it is, and its path as given under the audited paths.
+    public struct SourceFile: Sendable, Equatable { public var path: String; public var display: String }
 
     /// The Swift and Kotlin files under `paths` (files or folders; hidden folders and build output skipped), sorted.
-    static func sourceFiles(_ paths: [String], base: String) throws -> [SourceFile] {
+    public static func sourceFiles(_ paths: [String], base: String) throws -> [SourceFile] {
         var found: [SourceFile] = []
         for given in paths {
             let absolute = given.hasPrefix("/") ? given : base + "/" + given

@@ -5,6 +5,7 @@ import DuetScenarios
 /// is empty, and `unlocked` — data that one transition depends on, so a relaunch loses it.
 enum Lens: Feature {
     static let name = "lens"
+    static let initialState = State()
     enum Sheet: SumType, KindEnum, Equatable, Sendable {
         case filters
         case note(text: String)
@@ -72,6 +73,7 @@ enum Lens: Feature {
 /// A safe whose island summary breaks the persistence rules: it holds an L0 slot and a runtime-only token.
 enum Vault: Feature {
     static let name = "vault"
+    static let initialState = State()
     enum Alarm: String, KindEnum, CaseIterable, Sendable { case ringing }
     struct Safe: IslandBoundary, Equatable {
         static let islandID = "vault.safe"
@@ -106,5 +108,28 @@ enum Vault: Feature {
                 Step("alarm", .alarmRaised)
             },
         ].map(\.definition)
+    }
+}
+
+/// Lens as a twin changed by hand on branches no fixture of the samples reaches (for explore tests):
+/// a zoom below 1 is held at 1, and a fourth shot fires no flash.
+enum LensTwin: Feature {
+    static let name = "lens"
+    typealias State = Lens.State
+    typealias Action = Lens.Action
+    typealias EffectPayload = Lens.EffectPayload
+    static var initialState: State { Lens.initialState }
+
+    static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
+        switch action {
+        case .zoomed(let zoom) where zoom < 1:
+            state.chrome.zoom = 1
+            return []
+        case .shot where state.shots >= 3:
+            state.shots += 1
+            return []
+        default:
+            return Lens.reduce(&state, action)
+        }
     }
 }

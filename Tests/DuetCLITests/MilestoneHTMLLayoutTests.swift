@@ -103,7 +103,7 @@ final class MilestoneHTMLLayoutTests: XCTestCase {
                                                  expected: #"{"memoryId":"10000000-0000-4000-8000-000000000001","startEditingAndSharingTheMemoryDetail":true}"#,
                                                  actual: #"{"memoryId":"10000000-0000-4000-8000-000000000001"}"#)
                            : StoredFixtureResult(fixture: $0, status: "passed", stepsRun: 1)
-        }))
+        }, inputs: try corpus.currentInputs(manifestPath: nil)))
         try corpus.storeAudit(AuditReport(createdAt: "2026-06-01T00:00:00.000Z", paths: ["ios/MemoryLaneApp/Sources/Features"], files: 40,
                                           reducerFiles: 16, testFiles: 4, l0Fields: ["mainnav.sheet"], stateFields: 120, findings: [
             AuditFinding(file: "ios/MemoryLaneApp/Sources/Features/MainNavigation/MainNavigationContainerView.swift", line: 142, rule: "l0.write",
@@ -116,7 +116,8 @@ final class MilestoneHTMLLayoutTests: XCTestCase {
                               parity: DeclarationParityStatus(platforms: ["swift"], checked: false, differences: 0), rules: ["ledger.platforms"])
         _ = try corpus.recordMilestone(named: "alpha", manifest: QuestionsCorpus.manifest(), now: Date(timeIntervalSince1970: 1_780_000_000), tree: RecordTree(root: try temporaryDirectory().path))
         return try corpus.milestoneReport(named: "a-milestone-with-a-rather-long-name-2026-12-01", manifest: QuestionsCorpus.manifest(),
-                                          inputs: MilestoneInputs(lint: lint), now: Date(timeIntervalSince1970: 1_780_086_400))
+                                          inputs: MilestoneInputs(lint: lint, audit: AuditUse(id: try XCTUnwrap(corpus.latestStoredAudit()).id, ranForReport: false)),
+                                          now: Date(timeIntervalSince1970: 1_780_086_400))
     }
 
     func testAReportWithLongNamesAndMessagesReadsAtBothWidths() throws {

@@ -80,7 +80,8 @@ final class MilestoneRenderingTests: XCTestCase {
                                           l0Fields: ["mainnav.sheet"], stateFields: 4, findings: [
             AuditFinding(file: "App/Home.swift", line: 9, rule: "l0.write", subject: "mainnav.sheet", message: "`= nil` to the L0 field 'sheet'"),
         ]))
-        let markdown = try corpus.milestoneReport(named: "m", manifest: Q.manifest(), inputs: MilestoneInputs(lint: lint), now: day1).markdown()
+        let audit = AuditUse(id: try XCTUnwrap(corpus.latestStoredAudit()).id, ranForReport: false)
+        let markdown = try corpus.milestoneReport(named: "m", manifest: Q.manifest(), inputs: MilestoneInputs(lint: lint, audit: audit), now: day1).markdown()
         XCTAssertTrue(markdown.contains("| parity/manifest.yaml:12:7 | ledger.since |"), markdown)
         XCTAssertTrue(markdown.contains("| App/Home.swift:9 | l0.write | mainnav.sheet |"), markdown)
         // Without a lint or an audit, the sections say so instead of showing an empty table.

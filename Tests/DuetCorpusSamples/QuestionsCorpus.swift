@@ -128,9 +128,11 @@ public enum QuestionsCorpus {
         return corpus
     }
 
-    /// Stores a verify run of every fixture on `platform`, the `failing` ones failed at step 0 (`sheet`).
+    /// Stores a verify run of every fixture on `platform`, the `failing` ones failed at step 0 (`sheet`),
+    /// judged on the fixtures the corpus holds now (`inputs: nil` stores it as a run from before inputs were named).
     @discardableResult
-    public static func storeRun(_ corpus: Corpus, _ platform: String, scope: RunScope?, failing: [String] = [], at started: String) throws -> Int64 {
+    public static func storeRun(_ corpus: Corpus, _ platform: String, scope: RunScope?, failing: [String] = [], at started: String,
+                                judgedNow: Bool = true) throws -> Int64 {
         let names = fixtures.map(\.name)
         let results = names.map { name in
             failing.contains(name)
@@ -140,6 +142,6 @@ public enum QuestionsCorpus {
         return try corpus.storeRun(StoredRun(startedAt: started, platform: platform, runner: "runner", status: failing.isEmpty ? "passed" : "failed",
                                              scope: scope, fixtureCount: names.count, passedCount: names.count - failing.count,
                                              failedCount: failing.count, notRunCount: 0, runnerFailure: nil, durationMilliseconds: 3,
-                                             results: results))
+                                             results: results, inputs: judgedNow ? try corpus.currentInputs(manifestPath: nil) : nil))
     }
 }

@@ -5,11 +5,11 @@ import Duet
 /// Drill runs and their findings round-trip through the corpus; the latest *full* run per platform
 /// is what a milestone reports.
 final class DrillRunStorageTests: XCTestCase {
-    func run(_ platform: String, scope: StoredDrillRun.Scope, findings: [StoredDrillFinding]) -> StoredDrillRun {
+    func run(_ platform: String, scope: StoredDrillRun.Scope, findings: [StoredDrillFinding], inputs: ResultInputs? = nil) -> StoredDrillRun {
         StoredDrillRun(startedAt: "2026-12-01T10:00:00.000Z", platform: platform, runner: "./runner", scope: scope,
                        filter: scope == .full ? nil : "feature timeline", status: findings.contains { $0.ruling == nil } ? "failed" : "passed",
                        fixtureCount: 3, snapshotCount: 9, stepCount: 6, maxSpineBytes: 51200, runnerFailure: nil,
-                       durationMilliseconds: 12, findings: findings)
+                       durationMilliseconds: 12, findings: findings, inputs: inputs)
     }
 
     func finding(_ fixture: String, ruling: String? = nil) -> StoredDrillFinding {
@@ -30,11 +30,13 @@ final class DrillRunStorageTests: XCTestCase {
 
     func testTheLatestFullDrillPerPlatformIsWhatAMilestoneReports() throws {
         let corpus = try Corpus.temporary()
-        try corpus.storeDrillRun(run("swift", scope: .full, findings: [finding("old")]))
-        try corpus.storeDrillRun(run("swift", scope: .full, findings: [finding("new")]))
-        try corpus.storeDrillRun(run("swift", scope: .filtered, findings: [finding("filtered")]))
-        try corpus.storeDrillRun(run("kotlin", scope: .full, findings: []))
-        let drills = try corpus.latestFullDrills()
+        let now = try corpus.currentInputs(manifestPath: nil)
+        try corpus.storeDrillRun(run("swift", scope: .full, findings: [finding("old")], inputs: now))
+        try corpus.storeDrillRun(run("swift", scope: .full, findings: [finding("new")], inputs: now))
+        try corpus.storeDrillRun(run("swift", scope: .filtered, findings: [finding("filtered")], inputs: now))
+        try corpus.storeDrillRun(run("kotlin", scope: .full, findings: [], inputs: now))
+        let (drills, stale) = try corpus.standingDrills(drilled: [:], current: now)
+        XCTAssertEqual(stale, [:])
         XCTAssertEqual(drills.map(\.platform), ["kotlin", "swift"])
         XCTAssertEqual(drills.map(\.failingFixtures), [[], ["new"]])
         XCTAssertEqual(drills.map(\.status), ["passed", "failed"])

@@ -64,14 +64,24 @@ final class QuestionsMilestoneTests: XCTestCase {
 
     func testVerifyStatusComesFromTheLatestRunPerPlatform() throws {
         let corpus = try Q.make()
+        let fixtures = try corpus.currentInputs(manifestPath: nil).fixtures
         for (platform, status, day) in [("swift", "failed", "2026-01-01"), ("swift", "passed", "2026-01-02"), ("kotlin", "failed", "2026-01-02")] {
             try corpus.database.execute("""
-                INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms, scope)
-                VALUES (?, ?, 'runner', ?, 10, 9, 1, 0, 0, 5, 'full')
-                """, [.text(day), .text(platform), .text(status)])
+                INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms,
+                                 scope, fixtures_hash)
+                VALUES (?, ?, 'runner', ?, 10, 9, 1, 0, 0, 5, 'full', ?)
+                """, [.text(day), .text(platform), .text(status), .text(fixtures)])
         }
         let (report, _) = try corpus.recordMilestone(named: "alpha", manifest: Q.manifest(), now: day1, tree: tree)
         XCTAssertEqual(report.verify.map(\.platform), ["kotlin", "swift"])
         XCTAssertEqual(report.verify.map(\.status), ["failed", "passed"])
+        // Negative control: a run stored before runs named what they judged never stands for now.
+        try corpus.database.execute("""
+            INSERT INTO runs(started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count, ended_early, duration_ms, scope)
+            VALUES ('2026-01-03', 'swift', 'runner', 'passed', 10, 10, 0, 0, 0, 5, 'full')
+            """)
+        let later = try corpus.milestoneReport(named: "beta", manifest: Q.manifest(), now: day1)
+        XCTAssertEqual(later.verify.map(\.platform), ["kotlin"])
+        XCTAssertTrue(later.verifyMissing?.first { $0.platform == "swift" }?.reason.hasPrefix("stale: verify run 4") == true, "\(later.verifyMissing ?? [])")
     }
 }

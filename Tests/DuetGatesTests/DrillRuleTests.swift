@@ -148,9 +148,11 @@ final class DrillRuleTests: XCTestCase {
         let sandbox = try DrillSandbox.samples()
         let result = try drill(sandbox, options: ["--feature", "vault"])
         let json = try XCTUnwrap(result.json?.objectValue)
-        XCTAssertEqual(json.keys, ["findings", "summary", "verdict"])
+        XCTAssertEqual(json.keys, ["findings", "runs", "summary", "verdict"])
         XCTAssertEqual(json["verdict"]?.objectValue?.keys, ["gate", "holds", "line"])
         XCTAssertEqual(json["summary"]?.objectValue?.keys, ["findings", "fixtures", "snapshots", "steps"])
+        XCTAssertEqual(json["runs"]?.arrayValue?.first?.objectValue?.keys,
+                       ["describe", "platform", "replayed", "run", "runnerBuild", "runnerIdentity", "unchanged"])
         for finding in result.findings {
             XCTAssertEqual(finding.objectValue?.keys, ["actual", "expected", "fixture", "node", "path", "rule", "step"])
         }

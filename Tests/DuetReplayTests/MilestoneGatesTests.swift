@@ -36,24 +36,29 @@ final class MilestoneGatesTests: XCTestCase {
         XCTAssertEqual(duet("record").status, .holds)
         let first = duet("milestone", "m1", "--format", "json")
         XCTAssertEqual(first.status, .holds, first.err)
-        XCTAssertTrue(first.err.contains("no full swift run was stored; verified it now"), first.err)
+        XCTAssertTrue(first.err.contains("verify swift run for this report (run 1): 4 replayed"), first.err)
         let report = try CanonicalJSON.parse(first.out)
         XCTAssertEqual(report["verify"]?.arrayValue?.first?["status"]?.stringValue, "passed")
         XCTAssertEqual(report["verify"]?.arrayValue?.first?["ranForMilestone"], .bool(true))
         XCTAssertEqual(report["lint"]?["findings"]?.arrayValue?.count, 0)
 
-        // A filtered run that fails is stored as filtered; the milestone keeps the full run and runs nothing.
+        // A filtered run that fails is stored as filtered, never as the whole; the milestone verifies again
+        // with the configured runner, replaying only the fixtures the filtered run judged since (their passes are its runner's now).
         let filtered = duet("verify", "--runner", try SampleRunner.command("--mutate"), "--feature", "tally")
         XCTAssertEqual(filtered.status, .findings)
         XCTAssertEqual(try Corpus.open(at: corpusPath).runs(platform: "swift", limit: 1).first?.scope, RunScope(feature: "tally"))
         let second = duet("milestone", "m2", "--format", "json")
         XCTAssertEqual(second.status, .holds, second.err)
-        XCTAssertFalse(second.err.contains("verified it now"), second.err)
+        XCTAssertTrue(second.err.contains("verify swift run for this report (run 3): 3 replayed, 1 unchanged since run 1"), second.err)
         XCTAssertEqual(try CanonicalJSON.parse(second.out)["verify"]?.arrayValue?.first?["status"]?.stringValue, "passed")
 
-        // A full run that fails is what the next milestone reports, with the fixtures and the change.
-        XCTAssertEqual(duet("verify", "--runner", try SampleRunner.command("--mutate")).status, .findings)
+        // The configured runner changed (its command now mutates): the next milestone replays everything on it
+        // and reports the failure, with the fixtures and the change.
+        let manifestPath = directory.appendingPathComponent("parity/manifest.yaml")
+        try String(contentsOf: manifestPath, encoding: .utf8).replacingOccurrences(of: "swift: ./runner\n", with: "swift: ./runner --mutate\n")
+            .write(to: manifestPath, atomically: true, encoding: .utf8)
         let third = duet("milestone", "m3")
+        XCTAssertTrue(third.err.contains("verify swift run for this report (run 4): 4 replayed"), third.err)
         XCTAssertEqual(third.status, .findings, third.err)
         XCTAssertTrue(third.out.contains("### Failing fixtures"), third.out)
         XCTAssertTrue(third.out.contains("- verify swift: holds → fails"), third.out)
@@ -98,12 +103,14 @@ final class MilestoneGatesTests: XCTestCase {
                                                    withDestinationPath: try XCTUnwrap(SampleRunner.executable))
         let built = duet("milestone", "--preview", "--format", "json")
         XCTAssertEqual(built.status, .holds, built.err)
-        XCTAssertTrue(built.err.contains("no full kotlin run was stored; verified it now"), built.err)
-        XCTAssertTrue(built.err.contains("no full kotlin restore drill was stored; drilled it now"), built.err)
+        XCTAssertTrue(built.err.contains("verify kotlin run for this report"), built.err)
+        XCTAssertTrue(built.err.contains("drill kotlin run for this report"), built.err)
         let builtReport = try CanonicalJSON.parse(built.out)
         XCTAssertNil(builtReport["drillMissing"])
-        // swift's drill is stored now: this milestone reports it as the latest, kotlin's as its own.
-        XCTAssertEqual(builtReport["drill"]?.arrayValue?.map { $0["ranForMilestone"] }, [.bool(true), .bool(false)])
+        // Both are drilled for this report; swift's fixtures passed before on the same build, so none is drilled again.
+        XCTAssertEqual(builtReport["drill"]?.arrayValue?.map { $0["ranForMilestone"] }, [.bool(true), .bool(true)])
+        XCTAssertTrue(builtReport["drill"]?.arrayValue?.last?["use"]?.stringValue?.contains("0 replayed, 4 unchanged since run") == true,
+                      "\(builtReport["drill"] ?? .null)")
         XCTAssertEqual(try corpus.runs(platform: "kotlin").count, 1)
     }
 }

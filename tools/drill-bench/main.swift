@@ -1,10 +1,12 @@
 // drill-bench: restore-drill rate against verify rate on the same corpus, side by side in one run,
 // on the seed and on a generated corpus of --steps steps (the seed's Memory Lane fixtures
-// replicated under new names), and the drill's peak memory there.
+// replicated under new names), and the drill's peak memory there. With --incremental: on the
+// generated corpus, `duet verify` after one changed fixture (the test cache: only it is replayed)
+// against a full `verify --all`, both storing their run, alternating; target ≤ 2 %.
 //
 //   swift build -c release --scratch-path /tmp/build-drill-rel --product drill-bench
 //   swift build -c release --scratch-path /tmp/build-drill-rel --product memorylane-runner
-//   /tmp/build-drill-rel/release/drill-bench [--steps 1000000] [--rounds 3] [--runner PATH] [--keep DIR]
+//   /tmp/build-drill-rel/release/drill-bench [--steps 1000000] [--rounds 3] [--runner PATH] [--keep DIR] [--incremental]
 //
 // Every measurement runs in its own child process (`drill-bench --one verify|drill CORPUS RUNNER`),
 // verify and drill alternating, so each reports its own wall time and memory — peak RSS (VmHWM)
@@ -54,6 +56,25 @@ struct AnonymousPeak: Sendable {
 }
 let executable = Bundle.main.executablePath ?? arguments[0]
 
+/// Gives one fixture (chosen by `round`) the recorded behaviour of another seed fixture's replica,
+/// so its behavioural hash changes and it still passes; returns its name.
+func changeOneFixture(_ corpus: Corpus, round: Int) throws -> String {
+    let names = try corpus.fixtureNames()
+    let victim = names[(round &* 7919 &+ 17) % names.count]
+    func base(_ name: String) -> Substring { name.split(separator: "~").first ?? Substring(name) }
+    var offset = 1
+    while base(names[(names.firstIndex(of: victim)! + offset) % names.count]) == base(victim) { offset += 1 }
+    let donorName = names[(names.firstIndex(of: victim)! + offset) % names.count]
+    let before = try corpus.fixtureFingerprints().first { $0.name == victim }?.hash
+    var donor = try corpus.fixtures(named: [donorName])[0]
+    donor.name = victim
+    try corpus.upsertFixtures([donor])
+    guard try corpus.fixtureFingerprints().first(where: { $0.name == victim })?.hash != before else {
+        fatalError("drill-bench: \(victim) kept its behaviour after taking \(donorName)'s")
+    }
+    return victim
+}
+
 // MARK: - One measurement (child)
 
 if let index = arguments.firstIndex(of: "--one") {
@@ -62,7 +83,22 @@ if let index = arguments.firstIndex(of: "--one") {
     let corpus = try Corpus.open(at: path)
     let start = now()
     var line = JSONObject()
-    if what == "verify" {
+    if what == "verify-all" || what == "verify-incremental" {
+        // Both are `VerifyWorkflow` as `duet verify` runs it, storing the run and the fixtures' passes.
+        var changed = "-"
+        if what == "verify-incremental" { changed = try changeOneFixture(corpus, round: Int(arguments[index + 4]) ?? 0) }
+        let start = now()
+        let outcome = try VerifyWorkflow(corpus: corpus, runners: .resolve(platforms: ["swift"], explicit: runner, manifest: nil), timeout: 60)
+            .run(all: what == "verify-all")
+        line["seconds"] = .string(String(format: "%.3f", now() - start))
+        let run = outcome.runs[0], reuse = outcome.reuse["swift"]
+        line["steps"] = .int(Int64(run.stepCount))
+        line["fixtures"] = .int(Int64(run.results.count))
+        line["replayed"] = .int(Int64(reuse?.replayed ?? -1))
+        line["failed"] = .int(Int64(run.failedCount + run.notRunCount))
+        line["changed"] = .string(changed)
+        line["runnerFailure"] = run.runnerFailure.map { .string($0.description) }
+    } else if what == "verify" {
         let fixtures = try corpus.fixtures()
         let run = ParallelReplayer(command: runner, platform: "swift", processes: 1, timeout: 60).verify(fixtures)
         line["steps"] = .int(Int64(run.stepCount))
@@ -83,7 +119,7 @@ if let index = arguments.firstIndex(of: "--one") {
         line["failed"] = .int(Int64(run.failedFixtures.count))
         line["runnerFailure"] = run.runnerFailure.map { .string($0.description) }
     }
-    line["seconds"] = .string(String(format: "%.3f", now() - start))
+    if line["seconds"] == nil { line["seconds"] = .string(String(format: "%.3f", now() - start)) }
     line["cpu"] = .string(String(format: "%.1f s here, %.1f s in the runner", cpuSeconds(RUSAGE_SELF), cpuSeconds(RUSAGE_CHILDREN)))
     line["anonymousMB"] = .string(String(format: "%.0f", anonymous.value))
     // The process's own peak (a child's ru_maxrss can carry its parent's at spawn).
@@ -138,9 +174,12 @@ struct Measurement {
     var seconds = 0.0, peakMB = 0.0
     var resident = ""
     var anonymousMB = 0.0
+    var replayed = 0
+    var changed = ""
     var rate: Double { Double(steps) / seconds }
 }
 
+nonisolated(unsafe) var measured = 0
 func measure(_ what: String, _ path: String) -> Measurement {
     // posix_spawn and wait4 by hand, reading the one result line the child prints.
     var fds: [Int32] = [0, 0]
@@ -149,7 +188,8 @@ func measure(_ what: String, _ path: String) -> Measurement {
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addclose(&actions, fds[0])
-    let argv: [UnsafeMutablePointer<CChar>?] = [executable, "--one", what, path, runner].map { (text: String) in strdup(text) } + [nil]
+    let argv: [UnsafeMutablePointer<CChar>?] = [executable, "--one", what, path, runner, String(measured)].map { (text: String) in strdup(text) } + [nil]
+    measured += 1
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { fatalError("drill-bench: cannot start a measurement") }
@@ -164,11 +204,33 @@ func measure(_ what: String, _ path: String) -> Measurement {
     return Measurement(steps: Int(value["steps"]?.intValue ?? 0), requests: Int(value["requests"]?.intValue ?? 0),
                        fixtures: Int(value["fixtures"]?.intValue ?? 0), failed: Int(value["failed"]?.intValue ?? 0),
                        seconds: Double(value["seconds"]?.stringValue ?? "") ?? .infinity, peakMB: Double(value["peakMB"]?.stringValue ?? "") ?? 0,
-                       resident: value["residentMB"]?.stringValue ?? "", anonymousMB: Double(value["anonymousMB"]?.stringValue ?? "") ?? 0)
+                       resident: value["residentMB"]?.stringValue ?? "", anonymousMB: Double(value["anonymousMB"]?.stringValue ?? "") ?? 0,
+                       replayed: Int(value["replayed"]?.intValue ?? 0), changed: value["changed"]?.stringValue ?? "")
 }
 
 func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+}
+
+if arguments.contains("--incremental") {
+    var full: [Measurement] = [], incremental: [Measurement] = []
+    for _ in 0..<rounds {
+        full.append(measure("verify-all", bigPath))
+        incremental.append(measure("verify-incremental", bigPath))
+    }
+    func median(_ runs: [Measurement]) -> Double { runs.map(\.seconds).sorted()[runs.count / 2] }
+    let ratio = median(incremental) / median(full)
+    print("generated: \(full[0].fixtures) fixtures, \(full[0].steps) steps (load \(loadAverage()))")
+    print(String(format: "  verify --all          median %.3f s (%@), %d replayed, peak RSS %.0f MB",
+                 median(full), full.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "), full[0].replayed,
+                 full.map(\.peakMB).max() ?? 0))
+    print(String(format: "  verify, one changed   median %.3f s (%@), replayed %@, peak RSS %.0f MB",
+                 median(incremental), incremental.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "),
+                 incremental.map { "\($0.replayed)" }.joined(separator: " "), incremental.map(\.peakMB).max() ?? 0))
+    print(String(format: "  incremental / full: %.2f%% of the medians (target <= 2%%)", ratio * 100))
+    let holds = ratio <= 0.02 && incremental.allSatisfy { $0.replayed == 1 && $0.failed == 0 } && full.allSatisfy { $0.failed == 0 }
+    print(holds ? "targets: hold" : "targets: FAIL")
+    exit(holds ? 0 : 1)
 }
 
 var holds = true

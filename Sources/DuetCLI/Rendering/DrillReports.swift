@@ -5,7 +5,10 @@ import DuetGates
 /// is `{"summary": {"fixtures", "snapshots", "steps", "findings"}, "findings": [{"fixture", "step",
 /// "node", "rule", "path", "expected", "actual"}]}` (absent values are null; with several platforms
 /// each finding also names its `platform`). Ruled findings, when there are any, follow under `ruled`
-/// with their `reason`; they are not counted in `summary.findings`. The verb adds `verdict` (`GateVerdict`).
+/// with their `reason`; they are not counted in `summary.findings`. `runs` names, per platform, the
+/// stored run, how many fixtures it drilled (`replayed`) and kept unchanged since `unchangedSince`,
+/// and the runner that judged it (`runnerBuild`, null: unidentified; `describe`). The verb adds
+/// `verdict` (`GateVerdict`).
 enum DrillReports {
     static func restore(_ outcome: DrillOutcome) -> Report {
         let several = outcome.runs.count > 1
@@ -38,6 +41,13 @@ enum DrillReports {
         }
         var json = JSONObject()
         json["summary"] = .object(summary)
+        json["runs"] = .array(outcome.runs.compactMap { run in
+            outcome.reuse[run.platform].map { reuse in
+                var object = ReplayReports.reuseJSON(reuse)
+                object["platform"] = .string(run.platform)
+                return .object(object)
+            }
+        })
         json["findings"] = .array(findings.map { .object(object($0, $1)) })
         if !ruled.isEmpty {
             json["ruled"] = .array(ruled.map { platform, r in
@@ -69,6 +79,9 @@ enum DrillReports {
             if !run.ruled.isEmpty { line += ", \(run.ruled.count) ruled (drill.rulings)" }
             line += " in \(run.durationMilliseconds) ms,"
             line += " \(run.requests) requests"
+            if let reuse = outcome.reuse[run.platform] {
+                line += "\n  \(reuse.summary.replacingOccurrences(of: "replayed", with: "drilled")); runner \(reuse.identity.build)"
+            }
             if empty > 0 {
                 line += "\n  \(empty) of them have an empty spine (no L0 field, no island): each restored once, nothing persisted can diverge"
             }

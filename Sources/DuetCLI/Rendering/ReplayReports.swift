@@ -78,12 +78,17 @@ enum ReplayReports {
             object["steps"] = .int(Int64(run.stepCount))
             object["runnerFailure"] = run.runnerFailure.map { .string("\($0)") }
             object["results"] = .array(run.results.map { failureJSON($0) })
+            if let reuse = outcome.reuse[run.platform] {
+                let extra = reuseJSON(reuse)
+                for key in extra.keys { object[key] = extra[key] }
+            }
             return .object(object)
         })
         json["declarations"] = outcome.declarations.map(declarationsJSON)
         let table = Table(columns: ["platform", "fixture", "status", "steps", "failed_step", "kind", "path", "detail"], rows: rows)
         let summary = outcome.runs.map { run in
             "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.passedCount) passed, \(run.failedCount) failed, \(run.notRunCount) not run, \(run.stepCount) steps in \(run.durationMilliseconds) ms"
+                + (outcome.reuse[run.platform].map { " (\($0.summary); runner \($0.identity.build))" } ?? "")
         } + outcome.missingRunners.map { "\($0): failed — no runner" } + (outcome.fixtureCount == 0 ? ["failed — no stored fixture matches"] : [])
         var sections = [Report.Section(id: "results", title: "Verify: fixture results", content: .table(table))]
         if let declarations = outcome.declarations {
@@ -93,11 +98,24 @@ enum ReplayReports {
         return Report(sections: sections, json: .object(json))
     }
 
+    /// What a run reused and which runner judged it, as `verify` and `drill restore` print it in JSON.
+    static func reuseJSON(_ reuse: ReuseSummary) -> JSONObject {
+        var object = JSONObject()
+        object["run"] = reuse.run.map { .int($0) }
+        object["replayed"] = .int(Int64(reuse.replayed))
+        object["unchanged"] = .int(Int64(reuse.reused))
+        object["unchangedSince"] = reuse.since.map { .int($0) }
+        object["runnerBuild"] = reuse.identity.build.stored.map(JSONValue.string) ?? .null
+        object["runnerIdentity"] = .string(reuse.identity.build.description)
+        object["describe"] = reuse.identity.describe.map(JSONValue.string) ?? .null
+        return object
+    }
+
     static func declarationsText(_ check: DeclarationCheck) -> String {
         var lines = check.failures.map { "\($0.platform): no describe answer — \($0.message)" }
         lines += check.differences.map(\.description)
         if check.holds {
-            lines.append("holds — \(([check.reference] + check.compared).joined(separator: " and ")) declare the same \(check.featureCount) features (fields, roles, shapes, kinds, action and effect cases)")
+            lines.append("holds — \(([check.reference] + check.compared).joined(separator: " and ")) declare the same \(check.featureCount) features (fields, roles, shapes, kinds, action and effect cases, initial states, restore, seams)")
         } else if check.compared.isEmpty && check.failures.isEmpty {
             lines.append("failed — no platform to compare with \(check.reference)")
         } else if check.featureCount == 0 && check.failures.isEmpty {

@@ -3,7 +3,7 @@ import DuetGates
 import DuetReplay
 import Foundation
 
-/// `duet drill restore [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--shard K/N] [--runner CMD] [--max-spine-bytes N]`
+/// `duet drill restore [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--shard K/N] [--all] [--runner CMD] [--max-spine-bytes N]`
 struct DrillRestoreVerb: Verb {
     static let name = "drill restore"
     static let summary = "Prove every screen comes back from what is persisted: restore each snapshot from its spine and carry on."
@@ -22,6 +22,10 @@ struct DrillRestoreVerb: Verb {
     recorded under drill.rulings in parity/manifest.yaml (fixture, rule, optional step and path,
     reason, since): it is still reported, as ruled, and does not fail the drill; a ruling a full drill
     no longer needs is reported as stale.
+    Incremental as verify is: a fixture drilled clean before with the same behaviour, runner build,
+    command, describe answer, structures and spine limit is not drilled again (--all drills
+    everything); the summary says "N drilled, M unchanged since run R", and the run is stored whole.
+    Structure the corpus lacks (a fresh clone, a deleted corpus.db) is asked of the runner's describe.
     Exit 0 holds, 1 findings (or nothing to drill), 2 bad usage or a filter naming no fixture,
     3 runner missing or failing repeatedly.
 
@@ -35,6 +39,7 @@ struct DrillRestoreVerb: Verb {
         .value("--feature", placeholder: "F", help: "Only this feature's fixtures (and chains through it)."),
         .value("--fixture", placeholder: "NAME", help: "Only this fixture."),
         .value("--shard", placeholder: "K/N", help: "Only the K-th of N step-balanced shards (the same split as verify --shard)."),
+        .flag("--all", help: "Drill every fixture, also those drilled clean unchanged since an earlier run."),
         .value("--runner", placeholder: "CMD", help: "Runner command for the one platform drilled."),
         .value("--max-spine-bytes", placeholder: "N", help: "Largest spine allowed (default 51200)."),
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
@@ -48,9 +53,11 @@ struct DrillRestoreVerb: Verb {
     let shard: ShardSpec?
     let maxSpineBytes: Int
     let timeout: Double, startupTimeout: Double
+    let all: Bool
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
+        all = arguments.flag("--all")
         platforms = try ReplayOptions.platforms(arguments)
         feature = arguments.value("--feature")
         fixture = arguments.value("--fixture")
@@ -69,11 +76,13 @@ struct DrillRestoreVerb: Verb {
         // Staged before the drill: a place that cannot take the file stops the verb before a run is stored.
         let junitFile = try junit.map { try StagedOutput(path: context.absolutePath($0)) }
         let manifest = try context.manifest()
+        try context.ensureStructure("drill restore", manifest: manifest)
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
         let workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
                                      timeout: timeout, startupTimeout: startupTimeout, maxSpineBytes: maxSpineBytes,
-                                     rulings: manifest?.drillRulings ?? [])
-        let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
+                                     rulings: manifest?.drillRulings ?? [], manifestPath: manifest?.file)
+        let feature = try context.resolveFeature(self.feature), fixture = try self.fixture.map(context.resolveFixture)
+        let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard, all: all) { platform, done, total in
             context.progress("drill \(platform)", done: done, total: total)
         }
         var report = DrillReports.restore(outcome)

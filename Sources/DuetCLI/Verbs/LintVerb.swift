@@ -14,8 +14,12 @@ struct LintVerb: Verb {
         cannot be read (syntax, an unknown key or value, a wrong type, a second document, an alias).
         Unknown per-feature keys only warn: upstream keeps them as extensions. Declaration parity
         compares what each platform's runner last reported to describe (stored by record and verify);
-        with fewer than two platforms reported, it says parity was not checked. --refresh asks the
-        runners under runners: afresh first. verify and milestone run this lint first.
+        with fewer than two platforms reported, it says parity was not checked. A platform under
+        runners: that never reported is asked once (its answer is kept for its build); --refresh asks
+        every runner afresh first. verify and milestone run this lint first. Each result is stored with
+        what it judged (`duet runs --kind lint`). --strict also fails on declared action cases no
+        fixture of record sends (golden first: record the fixture first; see `duet coverage`); without
+        it they are warnings.
 
         Rules:
         \(LintRule.allCases.map { "  " + $0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.checks }.joined(separator: "\n"))
@@ -26,25 +30,31 @@ struct LintVerb: Verb {
     static let options: [OptionSpec] = [
         QueryManifest.option,
         .flag("--refresh", help: "Ask each runner under runners: for its describe before checking parity."),
+        .flag("--strict", help: "Fail on declared action cases no fixture of record sends (otherwise a warning)."),
         .format,
     ]
 
     let manifestPath: String?
     let refresh: Bool
+    let strict: Bool
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
         manifestPath = arguments.value("--manifest")
         refresh = arguments.flag("--refresh")
+        strict = arguments.flag("--strict")
         format = try arguments.format()
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let path = try QueryManifest.path(manifestPath, context: context)
         var workflow = LintWorkflow(corpus: try context.corpus(), manifestPath: path)
-        if refresh {
-            let manifest = try Manifest.load(path: path)
-            workflow.refresh = RunnerCommands.resolve(platforms: manifest.runners.keys.sorted(), explicit: nil, manifest: manifest)
+        workflow.strict = strict
+        let manifest = Manifest.read(path: path)
+        if refresh, manifest.errors.isEmpty {
+            workflow.refresh = RunnerCommands.resolve(platforms: manifest.manifest.runners.keys.sorted(), explicit: nil, manifest: manifest.manifest)
+        } else if manifest.errors.isEmpty {
+            try context.ensureStructure("lint", manifest: manifest.manifest, describes: true)
         }
         let report = try workflow.run()
         let status = ExitStatus(report)
@@ -63,7 +73,8 @@ struct LintVerb: Verb {
         json["status"] = .string(lint.unparseable ? "unreadable" : lint.holds ? "holds" : "fails")
         json["summary"] = .string(lint.summary)
         return Report(sections: [
-            Report.Section(id: "findings", title: "Lint findings", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows))),
+            Report.Section(id: "findings", title: "Lint findings", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows)),
+                           omittedWhenEmpty: true),
             Report.Section(id: "summary", content: .text(lint.summary)),
         ], json: .object(json))
     }

@@ -21,10 +21,15 @@ struct MilestoneVerb: Verb {
                                fixture opens to expected against got at its first divergence, its source line and
                                the commands that replay it; the navigation map of every feature is drawn with
                                what changed since the previous milestone; trends chart every stored milestone.
-    Before the report: the manifest's lint runs, and every platform with a runner under runners: but no
-    full verify run is verified, and with no full restore drill is drilled (filtered runs — --feature,
-    --fixture, a shard — never stand for the whole). A runner that is not built yet (or not on PATH)
-    is reported as not checked, with the command to run once it is built; nothing is stored for it.
+    Nothing stale stands for now: before the report, structure the corpus lacks is asked of the
+    runners, the manifest's lint runs, and every platform whose runner can start (under runners:, or
+    the one its latest full run was made with) is verified and drilled again — incrementally, so only
+    fixtures whose behaviour, runner build or describe changed since they last passed are replayed —
+    and the latest audit is run again when its sources or the structures changed. The report says,
+    for each, whether it was run for this milestone or reused, and on what. Filtered runs (--feature,
+    --fixture, a shard) never stand for the whole. A runner that is not built yet (or not on PATH) is
+    not checked, with the command to run once it is built; a stored run it made is reported stale
+    when the fixtures changed since (never as holding), and nothing is stored for it.
     The report carries census, coverage, islands, ledger, verify (failing fixtures listed), lint, the
     latest audit, and what changed since the previous milestone (status changes, newly failing fixtures).
     Exit 0 when every check that ran holds, 1 when the closure check or a gate fails.
@@ -43,7 +48,7 @@ struct MilestoneVerb: Verb {
     ]
 
     enum Action { case record(String), preview(String), show(String), list(OutputFormat) }
-    enum DocumentFormat: String { case md, json, html }
+    enum DocumentFormat: String, CaseIterable { case md, json, html }
 
     let action: Action
     let document: DocumentFormat
@@ -70,7 +75,7 @@ struct MilestoneVerb: Verb {
         default: throw UsageError("expected NAME or show NAME, got '\(words.joined(separator: " "))'")
         }
         let raw = arguments.value("--format") ?? "md"
-        guard let format = DocumentFormat(rawValue: raw) else { throw UsageError("unknown format '\(raw)'; use md, json or html") }
+        let format = DocumentFormat(rawValue: try NameResolver.resolve(raw, as: .format, among: DocumentFormat.allCases.map(\.rawValue)))!
         document = format
     }
 
@@ -110,13 +115,20 @@ struct MilestoneVerb: Verb {
         }
     }
 
-    /// The lint, and a full verify of every platform that has none stored yet.
+    /// The lint, and verify, drill and audit again where what they judged changed.
     private func gates(_ corpus: Corpus, _ manifest: Manifest, _ context: VerbContext) throws -> MilestoneInputs {
-        let inputs = try MilestoneGates(corpus: corpus, manifest: manifest).run { gate, platform, done, total in
+        var gates = MilestoneGates(corpus: corpus, manifest: manifest)
+        gates.workingDirectory = context.workingDirectory
+        let inputs = try gates.run { gate, platform, done, total in
             context.progress("milestone: \(gate.rawValue) \(platform)", done: done, total: total)
         }
-        for platform in inputs.verifiedNow { context.note("duet milestone: no full \(platform) run was stored; verified it now") }
-        for platform in inputs.drilledNow { context.note("duet milestone: no full \(platform) restore drill was stored; drilled it now") }
+        for (gate, runs) in [("verify", inputs.verified), ("drill", inputs.drilled)] {
+            for (platform, run) in runs.sorted(by: { $0.key < $1.key }) {
+                let reused = run.reused > 0 ? ", \(run.reused) unchanged since run \(run.since.map(String.init) ?? "?")" : ""
+                context.note("duet milestone: \(gate) \(platform) run for this report (run \(run.run)): \(run.replayed) replayed\(reused)")
+            }
+        }
+        if let audit = inputs.audit, audit.ranForReport { context.note("duet milestone: the audit's sources or structures changed; audited them again") }
         var withBuild = inputs
         let revision = TreeRevision.of(context.tree?.root ?? context.workingDirectory)
         withBuild.build = MilestoneBuild(commit: revision?.commit, modified: revision?.modified, duet: DuetCommandLine.version, toolchain: BuildInfo.toolchain)

@@ -3,7 +3,7 @@ import DuetGates
 import DuetReplay
 import Foundation
 
-/// `duet verify [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--shard K/N] [--results FILE] [--junit FILE]`
+/// `duet verify [--platform swift|kotlin|all] [--feature F] [--fixture NAME] [--shard K/N] [--all] [--results FILE] [--junit FILE]`
 struct VerifyVerb: Verb {
     static let name = "verify"
     static let summary = "Replay every stored fixture through the runner(s) and byte-compare state and effects."
@@ -23,6 +23,11 @@ struct VerifyVerb: Verb {
     the shards carry about the same steps. The run is stored as shard=K/N, never as a full run.
     --results FILE writes what ran (platform, runner, duet and compiler, the corpus content hash,
     every fixture's result) for `duet runs import` to merge into one full run (docs/ci-sharding.md).
+    Incremental, like a build system's test cache: a fixture that passed before with the same
+    behaviour (initial state(s), per step node, action, expected state and effects — not labels,
+    lines or descriptions), the same runner build and command and the same describe answer is not
+    replayed (--all replays everything); the summary says "N replayed, M unchanged since run R". The
+    run is stored whole with what it judged (fixture set, manifest, runner build, describe: `duet runs`).
 
     Example: duet verify --platform all --junit verify.xml
              duet verify --shard 2/3 --results results-2.json
@@ -36,6 +41,7 @@ struct VerifyVerb: Verb {
         .value("--startup-timeout", placeholder: "SECONDS", help: "How long a runner may take to start and handshake (default 120)."),
         .value("--jobs", placeholder: "N", help: "Runner processes per platform, each replaying a share of the fixtures (default 1)."),
         .value("--shard", placeholder: "K/N", help: "Only the K-th of N step-balanced shards of every fixture (for a CI matrix)."),
+        .flag("--all", help: "Replay every fixture, also those that passed unchanged since an earlier run."),
         .value("--results", placeholder: "FILE", help: "Also write a portable result file for `duet runs import`."),
         .value("--junit", placeholder: "FILE", help: "Also write JUnit XML (one test case per fixture)."),
         .format,
@@ -46,6 +52,7 @@ struct VerifyVerb: Verb {
     let shard: ShardSpec?
     let timeout: Double, startupTimeout: Double
     let jobs: Int
+    let all: Bool
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -56,6 +63,7 @@ struct VerifyVerb: Verb {
         junit = arguments.value("--junit")
         results = arguments.value("--results")
         shard = try ReplayOptions.shard(arguments)
+        all = arguments.flag("--all")
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()
@@ -68,10 +76,12 @@ struct VerifyVerb: Verb {
         // Staged before the run: a place that cannot take the file stops the verb before a run is stored.
         let junitFile = try junit.map { try StagedOutput(path: context.absolutePath($0)) }
         let resultsFile = try results.map { try StagedOutput(path: context.absolutePath($0)) }
-        let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: try context.manifest())
+        let manifest = try context.manifest()
+        let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
-                                      processes: jobs)
-        let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard) { platform, done, total in
+                                      processes: jobs, manifestPath: manifest?.file)
+        let feature = try context.resolveFeature(self.feature), fixture = try self.fixture.map(context.resolveFixture)
+        let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard, all: all) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }
         // After the run: with several platforms it refreshed the stored describes the lint compares.

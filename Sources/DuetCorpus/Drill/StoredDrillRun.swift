@@ -21,14 +21,22 @@ public struct StoredDrillRun: Sendable, Equatable {
     public var runnerFailure: String?
     public var durationMilliseconds: Int
     public var findings: [StoredDrillFinding]
+    /// What the run judged; nil for a run stored before results named their inputs (it never stands for now).
+    public var inputs: ResultInputs?
+    /// Fixtures not drilled again because they passed before with the same behaviour, runner and structures.
+    public var reusedCount: Int
+    /// The latest drill run those fixtures were drilled in.
+    public var reusedSince: Int64?
 
     public init(id: Int64? = nil, startedAt: String, platform: String, runner: String, scope: Scope, filter: String?, status: String,
                 fixtureCount: Int, snapshotCount: Int, stepCount: Int, maxSpineBytes: Int, runnerFailure: String?,
-                durationMilliseconds: Int, findings: [StoredDrillFinding]) {
+                durationMilliseconds: Int, findings: [StoredDrillFinding], inputs: ResultInputs? = nil, reusedCount: Int = 0,
+                reusedSince: Int64? = nil) {
         self.id = id; self.startedAt = startedAt; self.platform = platform; self.runner = runner; self.scope = scope
         self.filter = filter; self.status = status; self.fixtureCount = fixtureCount; self.snapshotCount = snapshotCount
         self.stepCount = stepCount; self.maxSpineBytes = maxSpineBytes; self.runnerFailure = runnerFailure
         self.durationMilliseconds = durationMilliseconds; self.findings = findings
+        self.inputs = inputs; self.reusedCount = reusedCount; self.reusedSince = reusedSince
     }
 
     /// The fixtures with at least one finding no ruling accepts, sorted.
@@ -69,12 +77,14 @@ extension Corpus {
         try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO drill_runs (started_at, platform, runner, scope, filter, status, fixture_count, snapshot_count,
-                                        step_count, finding_count, ruled_count, max_spine_bytes, ended_early, runner_failure, duration_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        step_count, finding_count, ruled_count, max_spine_bytes, ended_early, runner_failure, duration_ms,
+                                        reused_count, reused_since, \(ResultInputs.columns))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.scope.rawValue), SQLValue(run.filter),
                       .text(run.status), SQLValue(run.fixtureCount), SQLValue(run.snapshotCount), SQLValue(run.stepCount),
                       SQLValue(run.openFindingCount), SQLValue(run.findings.count - run.openFindingCount), SQLValue(run.maxSpineBytes), SQLValue(run.runnerFailure != nil),
-                      SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds)])
+                      SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds), SQLValue(run.reusedCount), SQLValue(run.reusedSince)]
+                     + (run.inputs?.columnValues ?? [.null, .null, .null, .null, .null]))
             let id = database.lastInsertRowID
             let insert = try database.cachedStatement("""
                 INSERT INTO drill_findings (run_id, seq, fixture, step, node, rule, path, expected, actual, message, ruling)
@@ -91,19 +101,38 @@ extension Corpus {
 
     /// Stored drill runs, newest first, with their findings; `fullOnly` leaves out filtered runs.
     public func drillRuns(platform: String? = nil, fullOnly: Bool = false, limit: Int = 20) throws -> [StoredDrillRun] {
+        try storedDrillRuns(where: "(?1 IS NULL OR platform = ?1) AND (?2 = 0 OR scope = 'full')",
+                            [SQLValue(platform), SQLValue(fullOnly), SQLValue(limit)])
+    }
+
+    /// The stored drill run with id `id`, with its findings.
+    public func drillRun(id: Int64) throws -> StoredDrillRun? {
+        try storedDrillRuns(where: "id = ?1 AND ?2 IS NOT NULL", [.integer(id), .integer(0), .integer(1)]).first
+    }
+
+    /// `condition` may use ?1 and ?2; ?3 is the limit.
+    private func storedDrillRuns(where condition: String, _ values: [SQLValue]) throws -> [StoredDrillRun] {
         let rows = try database.rows("""
             SELECT id, started_at, platform, runner, scope, filter, status, fixture_count, snapshot_count, step_count,
-                   max_spine_bytes, runner_failure, duration_ms
-            FROM drill_runs WHERE (?1 IS NULL OR platform = ?1) AND (?2 = 0 OR scope = 'full') ORDER BY id DESC LIMIT ?3
-            """, [SQLValue(platform), SQLValue(fullOnly), SQLValue(limit)])
+                   max_spine_bytes, runner_failure, duration_ms, reused_count, reused_since, \(ResultInputs.columns)
+            FROM drill_runs WHERE \(condition) ORDER BY id DESC LIMIT ?3
+            """, values)
         return try rows.map { row in
             let id = row[0].integer ?? 0
+            let fixtures = Int(row[7].integer ?? 0)
             return StoredDrillRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
                                   scope: StoredDrillRun.Scope(rawValue: row[4].text ?? "") ?? .filtered, filter: row[5].text,
-                                  status: row[6].text ?? "", fixtureCount: Int(row[7].integer ?? 0), snapshotCount: Int(row[8].integer ?? 0),
+                                  status: row[6].text ?? "", fixtureCount: fixtures, snapshotCount: Int(row[8].integer ?? 0),
                                   stepCount: Int(row[9].integer ?? 0), maxSpineBytes: Int(row[10].integer ?? 0), runnerFailure: row[11].text,
-                                  durationMilliseconds: Int(row[12].integer ?? 0), findings: try drillFindings(run: id))
+                                  durationMilliseconds: Int(row[12].integer ?? 0), findings: try drillFindings(run: id),
+                                  inputs: ResultInputs(columns: row, at: 15, fixtureCount: fixtures, runnerBacked: true),
+                                  reusedCount: Int(row[13].integer ?? 0), reusedSince: row[14].integer)
         }
+    }
+
+    /// The platforms with a stored drill run of any scope, sorted.
+    public func platformsWithDrillRuns() throws -> [String] {
+        try database.rows("SELECT DISTINCT platform FROM drill_runs ORDER BY platform").compactMap { $0[0].text }
     }
 
     private func drillFindings(run id: Int64) throws -> [StoredDrillFinding] {

@@ -44,6 +44,20 @@ extension Corpus {
         return try reader.fixtures(feature: feature, name: name)
     }
 
+    /// The fixtures named `names` (those stored), in name order: looked up one by one when they are
+    /// few, read in one pass when they are most of the corpus.
+    public func fixtures(named names: [String]) throws -> [Fixture] {
+        var reader = FixtureReader(database: database)
+        let total = Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)
+        if names.count * 4 > total {
+            let wanted = Set(names)
+            var result: [Fixture] = []
+            try reader.forEachFixture(feature: nil, name: nil) { if wanted.contains($0.name) { result.append($0) } }
+            return result
+        }
+        return try names.sorted(by: CanonicalOrder.precedes).flatMap { try reader.fixtures(feature: nil, name: $0) }
+    }
+
     /// Calls `body` with each fixture in name order, without holding them all in memory.
     public func forEachFixture(feature: String? = nil, _ body: (Fixture) throws -> Void) throws {
         var reader = FixtureReader(database: database)
@@ -73,6 +87,7 @@ extension Corpus {
             try database.execute("DELETE FROM step_transitions WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
             try database.execute("DELETE FROM steps WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)
             try database.execute("DELETE FROM fixtures WHERE name = ?", id)
+            try database.execute("DELETE FROM fixture_passes WHERE fixture = ?", id)
             // A stamp without its fixture would make the next sync think the tree unchanged.
             try database.execute("DELETE FROM tree_files WHERE kind = 'fixture' AND name = ?", id)
         }

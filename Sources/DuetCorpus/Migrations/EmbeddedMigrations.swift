@@ -494,6 +494,107 @@ ALTER TABLE ledger_entries ADD COLUMN opened_by TEXT;
 ALTER TABLE ledger_entries ADD COLUMN closed_by TEXT;
 
 """####),
+        Migration(fileName: "0030_provenance.sql", sql: ####"""
+-- What each stored result judged. fixtures_hash: the fixture set (CorpusContentHash over each judged
+-- fixture's name and behavioural projection, hex); manifest_hash: parity/manifest.yaml's bytes (NULL:
+-- no manifest); structures_hash: the feature structures stored when it ran; runner_build: what the
+-- runner's handshake said in "build", or `exe:HASH` of the executable the client launched (NULL: the
+-- runner could not be identified); describe_hash: its describe answer (NULL: none). A result stands
+-- for now only when these equal the current inputs. Rows stored before this migration have NULLs: they
+-- never stand for now.
+-- reused_count: fixtures of a full run that were not replayed because they passed before with the
+-- same behaviour and runner (fixture_passes); reused_since: the latest run they were replayed in. A run
+-- keeps result rows (run_results) for the fixtures it replayed only.
+ALTER TABLE runs ADD COLUMN fixtures_hash TEXT;
+ALTER TABLE runs ADD COLUMN manifest_hash TEXT;
+ALTER TABLE runs ADD COLUMN structures_hash TEXT;
+ALTER TABLE runs ADD COLUMN runner_build TEXT;
+ALTER TABLE runs ADD COLUMN describe_hash TEXT;
+ALTER TABLE runs ADD COLUMN reused_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN reused_since INTEGER;
+
+ALTER TABLE drill_runs ADD COLUMN fixtures_hash TEXT;
+ALTER TABLE drill_runs ADD COLUMN manifest_hash TEXT;
+ALTER TABLE drill_runs ADD COLUMN structures_hash TEXT;
+ALTER TABLE drill_runs ADD COLUMN runner_build TEXT;
+ALTER TABLE drill_runs ADD COLUMN describe_hash TEXT;
+ALTER TABLE drill_runs ADD COLUMN reused_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE drill_runs ADD COLUMN reused_since INTEGER;
+
+-- An audit judged host sources against the structures: sources_hash covers every file it read (its
+-- path as given and its bytes); base is the directory its paths are relative to, so a report can
+-- check the same files again.
+ALTER TABLE audits ADD COLUMN fixtures_hash TEXT;
+ALTER TABLE audits ADD COLUMN manifest_hash TEXT;
+ALTER TABLE audits ADD COLUMN structures_hash TEXT;
+ALTER TABLE audits ADD COLUMN sources_hash TEXT;
+ALTER TABLE audits ADD COLUMN base TEXT;
+
+"""####),
+        Migration(fileName: "0031_fixture_passes.sql", sql: ####"""
+-- The test cache of verify and the restore drill: per gate, platform and fixture, the behaviour it last
+-- passed with (fixtures.projection_hash) and what it was judged with (judged_with: a hash of the
+-- runner's build, its command and its describe answer, and for the drill the structures and the spine
+-- limit), the run that replayed it, and its size. One row per fixture, updated in place — never a row
+-- per run. A fixture whose row matches the current inputs is not replayed again (unless --all); a
+-- fixture that fails loses its row. Rows exist only for runners that could be identified.
+CREATE TABLE fixture_passes (
+    gate        TEXT NOT NULL CHECK (gate IN ('verify', 'drill')),
+    platform    TEXT NOT NULL,
+    fixture     TEXT NOT NULL,
+    behaviour   BLOB NOT NULL,
+    judged_with BLOB NOT NULL,
+    run_id      INTEGER NOT NULL,
+    steps       INTEGER NOT NULL,
+    snapshots   INTEGER NOT NULL,
+    PRIMARY KEY (fixture, gate, platform)
+) STRICT, WITHOUT ROWID;
+
+"""####),
+        Migration(fileName: "0032_runner_builds.sql", sql: ####"""
+-- What each runner build answered to describe, kept by its identity (the build, and the command that
+-- started it: arguments may change what it serves): an identity is asked once, and the structure verbs
+-- need (census, islands, the drill, the milestone, lint's parity rule) comes from here when no
+-- recording stored one. describe: the answer as compact canonical JSON (an array of feature
+-- structures); describe_hash: its content hash, hex.
+CREATE TABLE runner_builds (
+    build         TEXT NOT NULL,
+    command       TEXT NOT NULL,
+    platform      TEXT NOT NULL,
+    describe_hash TEXT NOT NULL,
+    describe      BLOB NOT NULL,
+    seen_at       TEXT NOT NULL,
+    PRIMARY KEY (build, command)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX runner_builds_by_platform ON runner_builds(platform, seen_at);
+
+"""####),
+        Migration(fileName: "0033_check_results.sql", sql: ####"""
+-- Lint and census results with what they judged (see 0030 for the hash columns; describes_hash: every
+-- platform's stored describe answer, which lint's parity rule compares). report: the result as compact
+-- canonical JSON. Only the latest 50 of each kind are kept.
+CREATE TABLE check_results (
+    id              INTEGER PRIMARY KEY,
+    kind            TEXT NOT NULL CHECK (kind IN ('lint', 'census')),
+    created_at      TEXT NOT NULL,
+    holds           INTEGER NOT NULL CHECK (holds IN (0, 1)),
+    findings        INTEGER NOT NULL,
+    fixtures_hash   TEXT NOT NULL,
+    manifest_hash   TEXT,
+    structures_hash TEXT NOT NULL,
+    describes_hash  TEXT,
+    report          BLOB NOT NULL
+) STRICT;
+CREATE INDEX check_results_by_kind ON check_results(kind, id);
+
+"""####),
+        Migration(fileName: "0034_fixture_fingerprints.sql", sql: ####"""
+-- What incremental gates and result files read of every fixture, in name order: its name, size and
+-- behaviour hash (the rowid comes with every index). Covering, so a scan of a million-step corpus
+-- reads this index only, not every fixture row.
+CREATE INDEX fixtures_fingerprint ON fixtures(name, step_count, projection_hash, feature);
+
+"""####),
         Migration(fileName: "0035_pending_files.sql", sql: ####"""
 -- Pending recordings are files (parity/.pending/NAME.fixture.json and its sidecar NAME.pending.json);
 -- this table is their index, kept by the tree sync, and carries what accepting needs to check.
@@ -528,6 +629,84 @@ INSERT INTO pending_recordings_indexed (name, reason, feature, recorded_at, docu
     SELECT name, reason, feature, recorded_at, document, step, path, expected, actual FROM pending_recordings;
 DROP TABLE pending_recordings;
 ALTER TABLE pending_recordings_indexed RENAME TO pending_recordings;
+
+"""####),
+        Migration(fileName: "0040_explore_runs.sql", sql: ####"""
+-- Explore runs (`duet explore`): generated action sequences replayed on every platform asked for.
+
+-- platforms: the platforms compared, comma-separated and sorted; scope: 'full' when every explorable
+-- feature was explored, 'filtered' under --feature (filter says which). status: a run *passed* when
+-- it explored something, found nothing and every runner held up. budget: steps allowed; steps: steps
+-- sent to every runner; walks: sequences generated; restores: explored walks restore-drilled.
+CREATE TABLE explore_runs (
+    id             INTEGER PRIMARY KEY,
+    started_at     TEXT NOT NULL,
+    platforms      TEXT NOT NULL,
+    scope          TEXT NOT NULL CHECK (scope IN ('full', 'filtered')),
+    filter         TEXT,
+    status         TEXT NOT NULL CHECK (status IN ('passed', 'failed')),
+    seed           INTEGER NOT NULL,
+    budget         INTEGER NOT NULL,
+    depth          INTEGER NOT NULL,
+    steps          INTEGER NOT NULL,
+    walks          INTEGER NOT NULL,
+    restores       INTEGER NOT NULL,
+    finding_count  INTEGER NOT NULL,
+    runner_failure TEXT,
+    duration_ms    INTEGER NOT NULL
+) STRICT;
+
+-- What a run reached, per feature: an action case the runners reduced (kind and change NULL), or an
+-- L0 transition — kind entered or left by that action case — as the structural index records them
+-- for fixtures (step_transitions). count: how many explored steps did so.
+CREATE TABLE explore_coverage (
+    run_id      INTEGER NOT NULL REFERENCES explore_runs(id) ON DELETE CASCADE,
+    feature     TEXT NOT NULL,
+    action_case TEXT NOT NULL,
+    kind        TEXT NOT NULL DEFAULT '',
+    change      TEXT NOT NULL DEFAULT '' CHECK (change IN ('', 'entered', 'left')),
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (run_id, feature, action_case, kind, change)
+) STRICT, WITHOUT ROWID;
+
+-- One row per finding, shrunk. name: the pending recording it was written as
+-- (explore.<feature>.<hash>); kind: state | effects | refused | crash | restore rule names; step:
+-- 0-based step of the recording where it shows; path: first divergent JSON path; signature: what
+-- findings are deduplicated by; occurrences: walks that showed it; resolved_at: when a replay found
+-- the platforms agreeing (NULL while open).
+CREATE TABLE explore_findings (
+    run_id        INTEGER NOT NULL REFERENCES explore_runs(id) ON DELETE CASCADE,
+    name          TEXT NOT NULL,
+    feature       TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    step          INTEGER NOT NULL,
+    path          TEXT,
+    signature     TEXT NOT NULL,
+    occurrences   INTEGER NOT NULL,
+    explored      INTEGER NOT NULL,
+    shrunk        INTEGER NOT NULL,
+    start_fixture TEXT,
+    start_step    INTEGER,
+    message       TEXT NOT NULL,
+    resolved_at   TEXT,
+    PRIMARY KEY (run_id, name)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX explore_findings_by_name ON explore_findings(name, run_id);
+
+-- What each platform answered at every step of a finding's recording: its canonical state and
+-- effects, or its refusal or failure (error). Both sides are kept so `pending show` can put them
+-- side by side.
+CREATE TABLE explore_answers (
+    run_id   INTEGER NOT NULL,
+    name     TEXT NOT NULL,
+    platform TEXT NOT NULL,
+    step     INTEGER NOT NULL,
+    state    TEXT,
+    effects  TEXT,
+    error    TEXT,
+    PRIMARY KEY (run_id, name, platform, step),
+    FOREIGN KEY (run_id, name) REFERENCES explore_findings(run_id, name) ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;
 
 """####),
         Migration(fileName: "0045_run_divergent_states.sql", sql: ####"""

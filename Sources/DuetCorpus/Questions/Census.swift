@@ -54,7 +54,7 @@ public struct Census: Sendable, Codable, Equatable {
     public var failures: [String] {
         var lines: [String] = []
         if !unknownStructure.isEmpty {
-            lines.append("the structure of \(unknownStructure.joined(separator: ", ")) is unknown — configure a runner under runners: in parity/manifest.yaml (then `duet record`), or declare each feature's structure: (field: path|slot|tabs|stage)")
+            lines.append("the structure of \(unknownStructure.joined(separator: ", ")) is unknown — configure a runner under runners: in parity/manifest.yaml (then `duet record`), or declare each feature's structure: (field: path|slot|tabs|stage); `duet census --suggest` prints one from the snapshots")
         } else if judgedNothing {
             lines.append("nothing to judge: no feature has a structure and no fixture is stored — record or import fixtures first")
         }
@@ -90,6 +90,14 @@ extension Corpus {
     /// census.declared            // PrimitiveCounts(path: 2, slot: 5, tabs: 1, stage: 1)
     /// census.unruled.map(\.id)   // [] when the closure check holds
     /// ```
+    /// The census, stored with what it judged (`check_results`): what `duet census` reports.
+    public func recordCensus(rulings: [CensusRuling], manifestPath: String?, now: String) throws -> Census {
+        let census = try self.census(rulings: rulings)
+        try storeCheckResult(.census, census, holds: census.holds, findings: census.unruled.count + census.unknownStructure.count,
+                             inputs: try currentInputs(manifestPath: manifestPath), createdAt: now)
+        return census
+    }
+
     public func census(rulings: [CensusRuling]) throws -> Census {
         let features = try database.cachedStatement("""
             SELECT feature, path, slot, tabs, stage, observed_path, observed_slot, observed_tabs, observed_stage

@@ -8,18 +8,19 @@ public struct MilestoneBuild: Sendable, Codable, Equatable {
     public var duet: String
     public var toolchain: String
     /// The runners of the gates the report reads, by platform.
-    public var runners: [RunnerBuild]
+    public var runners: [MilestoneRunner]
 
-    public init(commit: String?, modified: Bool?, duet: String, toolchain: String, runners: [RunnerBuild] = []) {
+    public init(commit: String?, modified: Bool?, duet: String, toolchain: String, runners: [MilestoneRunner] = []) {
         self.commit = commit; self.modified = modified; self.duet = duet; self.toolchain = toolchain; self.runners = runners
     }
 }
 
-public struct RunnerBuild: Sendable, Codable, Equatable {
+/// A runner a milestone's gates ran: its platform, command and build.
+public struct MilestoneRunner: Sendable, Codable, Equatable {
     public var platform: String
     /// The runner command as configured (no machine path: the `cd` into the repository is left out).
     public var command: String
-    /// The build the runner names in its handshake; nil while the corpus does not store one.
+    /// The runner's build as its latest full run stored it (the handshake's build, `exe:HASH`); nil: unidentified.
     public var build: String?
 }
 
@@ -39,15 +40,17 @@ extension Corpus {
     }
 
     /// The runner of each platform's latest full run (verify, else drill).
-    func runnerBuilds(platforms: [String]) throws -> [RunnerBuild] {
+    func runnerBuilds(platforms: [String]) throws -> [MilestoneRunner] {
         try platforms.compactMap { platform in
             let command = try database.rows("""
-                SELECT runner FROM (SELECT runner, started_at FROM runs WHERE platform = ?1 AND scope = 'full'
-                                    UNION ALL SELECT runner, started_at FROM drill_runs WHERE platform = ?1 AND scope = 'full')
+                SELECT runner, runner_build FROM (
+                    SELECT runner, runner_build, started_at FROM runs WHERE platform = ?1 AND scope = 'full'
+                    UNION ALL SELECT runner, runner_build, started_at FROM drill_runs WHERE platform = ?1 AND scope = 'full')
                 ORDER BY started_at DESC LIMIT 1
-                """, [.text(platform)]).first?[0].text
-            // The handshake's "build" is not stored yet: when runs keep it, it goes in `build` here.
-            return command.map { RunnerBuild(platform: platform, command: Self.portableCommand($0), build: nil) }
+                """, [.text(platform)]).first
+            return command.flatMap { row in
+                row[0].text.map { MilestoneRunner(platform: platform, command: Self.portableCommand($0), build: row[1].text) }
+            }
         }
     }
 

@@ -29,6 +29,16 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var drill: [DrillStatus]? = nil
     /// Platforms with a runner but no full restore drill, and why (nil in reports recorded before).
     public var drillMissing: [MissingVerify]? = nil
+    /// Action cases and (kind, case) transitions the fixtures reach, and what only explore reached
+    /// (nil in reports recorded before coverage existed).
+    public var actionCoverage: ActionCoverage? = nil
+    /// What the report judged now: the fixture set, the manifest and the structures (nil in reports
+    /// recorded before results named their inputs).
+    public var inputs: ResultInputs? = nil
+    /// How the audit stands: reused or run for this report (nil when there is none, and in older reports).
+    public var auditUse: String? = nil
+    /// Why the stored audit does not stand for now (`stale: …`); the audit is then not checked.
+    public var auditStale: String? = nil
     /// The navigation map as of this milestone (nil in reports recorded before maps existed).
     public var navigation: NavigationMap? = nil
     /// Every verify and drill failure in detail; nil when nothing failed.
@@ -68,6 +78,13 @@ public struct PlatformStatus: Sendable, Codable, Equatable {
     public var runnerFailure: String?
     /// Every fixture that did not pass, sorted.
     public var failing: [FailingFixture]?
+    /// The stored run this is (nil in older reports).
+    public var run: Int64? = nil
+    /// How it stands for now: `run for this milestone: 1 replayed, 174 unchanged since run 11`, or
+    /// `latest full run 12, on the current fixtures` (nil in older reports).
+    public var use: String? = nil
+    /// What the run judged (nil in older reports).
+    public var inputs: ResultInputs? = nil
 
     public init(platform: String, status: String, startedAt: String, fixtures: Int, passed: Int, failed: Int, notRun: Int,
                 scope: String? = nil, ranForMilestone: Bool? = nil, runnerFailure: String? = nil, failing: [FailingFixture]? = nil) {
@@ -110,6 +127,10 @@ public struct MilestoneInventory: Sendable, Codable, Equatable {
     public var failing: [String]?
     /// Fixtures the restore drill fails, as `platform fixture`; nil in older reports.
     public var drillFailing: [String]? = nil
+    /// Action cases a fixture sends, as `feature.case`; nil in older reports.
+    public var actionCases: [String]? = nil
+    /// Cases and transitions only explore reached, as `feature.case` or `feature: kind change by case`; nil in older reports.
+    public var exploreOnly: [String]? = nil
 }
 
 /// What was added and removed since the previous milestone.
@@ -126,6 +147,9 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var failing: Change?
     /// The same for the restore drill; nil in older reports.
     public var drillFailing: Change? = nil
+    /// Action cases the fixtures send, and what only explore reached (nil when either report predates them).
+    public var actionCases: Change? = nil
+    public var exploreOnly: Change? = nil
     /// What changed in the navigation map; nil when the previous milestone has no map.
     public var navigation: NavigationMapDifference? = nil
 
@@ -143,7 +167,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
 
     public var isEmpty: Bool {
         kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
-            && (drillFailing?.isEmpty ?? true) && (navigation?.isEmpty ?? true)
+            && (drillFailing?.isEmpty ?? true) && (navigation?.isEmpty ?? true) && (actionCases?.isEmpty ?? true) && (exploreOnly?.isEmpty ?? true)
     }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {
@@ -155,6 +179,8 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         self.previousCreatedAt = previousCreatedAt
         kinds = change(old.kinds, new.kinds)
         fields = change(old.fields, new.fields)
+        if let before = old.actionCases, let after = new.actionCases { actionCases = change(before, after) }
+        if let before = old.exploreOnly, let after = new.exploreOnly { exploreOnly = change(before, after) }
         fixtures = change(old.fixtures, new.fixtures)
         entries = change(old.entries, new.entries)
         // A report stored before checks were kept has nothing to compare them with.

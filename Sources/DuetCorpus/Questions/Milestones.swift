@@ -1,6 +1,7 @@
 import Foundation
 import Duet
 import DuetManifest
+import DuetAudit
 import DuetFixtures
 
 extension Corpus {
@@ -14,22 +15,28 @@ extension Corpus {
     public func milestoneReport(named name: String, manifest: Manifest, inputs: MilestoneInputs = MilestoneInputs(),
                                 now: Date) throws -> MilestoneReport {
         let stamp = LedgerEntryVersion.timestamp(now)
+        let current = try currentInputs(manifestPath: manifest.file.isEmpty ? nil : manifest.file)
         let census = try self.census(rulings: manifest.rulings)
         let coverage = try kindCoverage()
         let ledger = try milestoneLedger(manifest)
-        let verify = try latestFullVerifyRuns(ranNow: Set(inputs.verifiedNow))
+        let (verify, staleVerify) = try standingVerifyRuns(verified: inputs.verified, current: current, excluding: Set(inputs.notVerified.keys))
         let verified = Set(verify.map(\.platform))
         let expected = Set(inputs.notVerified.keys).union(try platformsWithRuns())
         let missing = try expected.subtracting(verified).sorted().map { platform in
-            MissingVerify(platform: platform, reason: try inputs.notVerified[platform] ?? missingReason(platform))
+            MissingVerify(platform: platform, reason: try inputs.notVerified[platform] ?? staleVerify[platform] ?? missingReason(platform))
         }
+        let audit = try standingAudit(inputs, current: current)
         var report = MilestoneReport(name: name, createdAt: stamp, corpus: try corpusSize(), verify: verify, verifyMissing: missing,
-                                     lint: inputs.lint, audit: try latestAudit(),
+                                     lint: inputs.lint, audit: audit.report,
                                      census: census, coverage: coverage, islands: try islandSweep(ledger: manifest.islands),
                                      ledger: ledger, inventory: MilestoneInventory(kinds: [], fields: [], fixtures: [], entries: []), difference: nil)
-        report.drill = try latestFullDrills(ranNow: Set(inputs.drilledNow))
-        let drilled = Set((report.drill ?? []).map(\.platform))
-        let undrilled = inputs.notDrilled.filter { !drilled.contains($0.key) }
+        report.inputs = current
+        report.auditUse = audit.use
+        report.auditStale = audit.stale
+        let (drills, staleDrills) = try standingDrills(drilled: inputs.drilled, current: current, excluding: Set(inputs.notDrilled.keys))
+        report.drill = drills
+        let drilled = Set(drills.map(\.platform))
+        let undrilled = staleDrills.merging(inputs.notDrilled) { _, given in given }.filter { !drilled.contains($0.key) }
         report.drillMissing = undrilled.isEmpty ? nil : undrilled.sorted { $0.key < $1.key }.map { MissingVerify(platform: $0.key, reason: $0.value) }
         report.inventory = MilestoneInventory(
             kinds: coverage.entries.filter(\.reached).map(\.kind).sorted(),
@@ -40,6 +47,7 @@ extension Corpus {
             checks: report.checkInventory,
             failing: verify.flatMap { run in (run.failing ?? []).map { "\(run.platform) \($0.fixture)" } }.sorted(),
             drillFailing: (report.drill ?? []).flatMap { drill in drill.failingFixtures.map { "\(drill.platform) \($0)" } }.sorted())
+        try addActionCoverage(to: &report)
         var old: MilestoneReport?
         if let previous = try database.rows("""
             SELECT report FROM milestones WHERE name != ? ORDER BY created_at DESC, name DESC LIMIT 1
@@ -120,22 +128,57 @@ extension Corpus {
                           bytes: try count("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()"))
     }
 
-    /// The latest full run per platform, with its failing fixtures. Filtered runs never stand in.
-    func latestFullVerifyRuns(ranNow: Set<String> = []) throws -> [PlatformStatus] {
-        try database.rows("""
-            SELECT id, platform, status, started_at, fixture_count, passed_count, failed_count, not_run_count, runner_failure FROM runs r
-            WHERE id = (SELECT max(id) FROM runs r2 WHERE r2.platform = r.platform AND r2.scope = 'full') ORDER BY platform
-            """).map { row in
-            let failing = try database.rows("""
-                SELECT fixture, coalesce(failure_kind, 'failed'), step, path FROM run_results WHERE run_id = ? AND status = 'failed' ORDER BY fixture
-                """, [row[0]]).map {
-                FailingFixture(fixture: $0[0].text ?? "", kind: $0[1].text ?? "", step: $0[2].integer.map { Int($0) }, path: $0[3].text)
+    /// The verify run a report stands on per platform: the run a gate made for it (`verified`), else
+    /// the latest full run when it judged the current fixture set; the others are returned as stale,
+    /// with why. Filtered runs never stand in. (The gates also confirm the runner: `MilestoneGates`.)
+    /// `excluding`: platforms the gates found no standing run for (they say why).
+    func standingVerifyRuns(verified: [String: GateRun], current: ResultInputs,
+                            excluding: Set<String> = []) throws -> (standing: [PlatformStatus], stale: [String: String]) {
+        var standing: [PlatformStatus] = [], stale: [String: String] = [:]
+        let withFullRuns = try database.rows("SELECT DISTINCT platform FROM runs WHERE scope = 'full'").compactMap { $0[0].text }
+        for platform in Set(verified.keys).union(withFullRuns).subtracting(excluding).sorted() {
+            if let gate = verified[platform], let run = try run(id: gate.run) {
+                standing.append(try platformStatus(run, use: MilestoneUse.ran(gate), ranNow: true))
+                continue
             }
-            let platform = row[1].text ?? ""
-            return PlatformStatus(platform: platform, status: row[2].text ?? "", startedAt: row[3].text ?? "",
-                                  fixtures: Int(row[4].integer ?? 0), passed: Int(row[5].integer ?? 0),
-                                  failed: Int(row[6].integer ?? 0), notRun: Int(row[7].integer ?? 0), scope: "full",
-                                  ranForMilestone: ranNow.contains(platform), runnerFailure: row[8].text, failing: failing)
+            guard let run = try runs(platform: platform, limit: 1, fullOnly: true, withResults: false).first else { continue }
+            let changed = run.inputs?.changed(to: current, among: [.fixtures]) ?? ResultInputs.Input.allCases
+            if changed.isEmpty {
+                standing.append(try platformStatus(run, use: MilestoneUse.latest(run.id ?? 0, gate: "verify"), ranNow: false))
+            } else {
+                stale[platform] = MilestoneUse.stale(run.inputs == nil ? nil : changed, gate: "verify", run: run.id ?? 0, at: run.startedAt)
+            }
+        }
+        return (standing, stale)
+    }
+
+    /// A stored run as the report shows it, with its failing fixtures.
+    private func platformStatus(_ run: StoredRun, use: String, ranNow: Bool) throws -> PlatformStatus {
+        let failing = try database.rows("""
+            SELECT fixture, coalesce(failure_kind, 'failed'), step, path FROM run_results WHERE run_id = ? AND status = 'failed' ORDER BY fixture
+            """, [SQLValue(run.id)]).map {
+            FailingFixture(fixture: $0[0].text ?? "", kind: $0[1].text ?? "", step: $0[2].integer.map { Int($0) }, path: $0[3].text)
+        }
+        var status = PlatformStatus(platform: run.platform, status: run.status, startedAt: run.startedAt, fixtures: run.fixtureCount,
+                                    passed: run.passedCount, failed: run.failedCount, notRun: run.notRunCount, scope: "full",
+                                    ranForMilestone: ranNow, runnerFailure: run.runnerFailure, failing: failing)
+        status.run = run.id
+        status.use = use
+        status.inputs = run.inputs
+        return status
+    }
+
+    /// The audit a report stands on: the one the gates checked, else the latest when it judged the
+    /// current structures and its sources read the same now; otherwise why it is stale.
+    private func standingAudit(_ inputs: MilestoneInputs, current: ResultInputs) throws -> (report: AuditReport?, use: String?, stale: String?) {
+        if let stale = inputs.auditStale { return (nil, nil, stale) }
+        guard let latest = try latestStoredAudit() else { return (nil, nil, nil) }
+        if let use = inputs.audit, use.id == latest.id {
+            return (latest.report, use.ranForReport ? "run for this milestone (audit \(latest.id))" : "audit \(latest.id), on the same sources and structures", nil)
+        }
+        switch try auditStanding(latest, current: current) {
+        case .stands: return (latest.report, "audit \(latest.id), on the same sources and structures", nil)
+        case .stale(let reason): return (nil, nil, reason)
         }
     }
 

@@ -10,12 +10,14 @@ extension Corpus {
         try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO runs (started_at, platform, runner, status, fixture_count, passed_count, failed_count,
-                                  not_run_count, ended_early, runner_failure, duration_ms, scope)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  not_run_count, ended_early, runner_failure, duration_ms, scope, reused_count, reused_since,
+                                  \(ResultInputs.columns))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.status),
                       SQLValue(run.fixtureCount), SQLValue(run.passedCount), SQLValue(run.failedCount), SQLValue(run.notRunCount),
                       SQLValue(run.runnerFailure != nil), SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds),
-                      SQLValue(run.scope?.stored)])
+                      SQLValue(run.scope?.stored), SQLValue(run.reusedCount), SQLValue(run.reusedSince)]
+                     + (run.inputs?.columnValues ?? [.null, .null, .null, .null, .null]))
             let id = database.lastInsertRowID
             let insert = try database.cachedStatement("""
                 INSERT INTO run_results (run_id, fixture, status, steps_run, failure_kind, step, label, action, path,
@@ -34,18 +36,33 @@ extension Corpus {
     }
 
     /// Stored runs, newest first, with their results; `fullOnly` leaves out filtered runs (and runs of unknown scope).
-    public func runs(platform: String? = nil, limit: Int = 20, fullOnly: Bool = false) throws -> [StoredRun] {
+    /// `withResults: false` leaves the per-fixture rows unread.
+    public func runs(platform: String? = nil, limit: Int = 20, fullOnly: Bool = false, withResults: Bool = true) throws -> [StoredRun] {
+        try storedRuns(where: "(?1 IS NULL OR platform = ?1) AND (?3 = 0 OR scope = 'full')",
+                       [SQLValue(platform), SQLValue(limit), SQLValue(fullOnly)], withResults: withResults)
+    }
+
+    /// The stored run with id `id`, with its results.
+    public func run(id: Int64) throws -> StoredRun? {
+        try storedRuns(where: "id = ?1", [.integer(id), .integer(1)], withResults: true).first
+    }
+
+    /// `condition` may use ?1 and ?3…; ?2 is the limit.
+    private func storedRuns(where condition: String, _ values: [SQLValue], withResults: Bool) throws -> [StoredRun] {
         let rows = try database.rows("""
             SELECT id, started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count,
-                   runner_failure, duration_ms, scope
-            FROM runs WHERE (?1 IS NULL OR platform = ?1) AND (?3 = 0 OR scope = 'full') ORDER BY id DESC LIMIT ?2
-            """, [SQLValue(platform), SQLValue(limit), SQLValue(fullOnly)])
+                   runner_failure, duration_ms, scope, reused_count, reused_since, \(ResultInputs.columns)
+            FROM runs WHERE \(condition) ORDER BY id DESC LIMIT ?2
+            """, values)
         return try rows.map { row in
             let id = row[0].integer ?? 0
+            let fixtures = Int(row[5].integer ?? 0)
             return StoredRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
-                             status: row[4].text ?? "", scope: RunScope(stored: row[11].text), fixtureCount: Int(row[5].integer ?? 0), passedCount: Int(row[6].integer ?? 0),
+                             status: row[4].text ?? "", scope: RunScope(stored: row[11].text), fixtureCount: fixtures, passedCount: Int(row[6].integer ?? 0),
                              failedCount: Int(row[7].integer ?? 0), notRunCount: Int(row[8].integer ?? 0), runnerFailure: row[9].text,
-                             durationMilliseconds: Int(row[10].integer ?? 0), results: try runResults(run: id))
+                             durationMilliseconds: Int(row[10].integer ?? 0), results: withResults ? try runResults(run: id) : [],
+                             inputs: ResultInputs(columns: row, at: 14, fixtureCount: fixtures, runnerBacked: true),
+                             reusedCount: Int(row[12].integer ?? 0), reusedSince: row[13].integer)
         }
     }
 

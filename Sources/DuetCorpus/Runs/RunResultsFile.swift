@@ -50,6 +50,10 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
         public var durationMs: Int64
         public var runnerFailure: String?
         public var results: [Result]
+        /// The runner's build (`runs.runner_build`) and its describe answer's hash; nil when unidentified
+        /// (and in files written before results named their runner).
+        public var build: String? = nil
+        public var describe: String? = nil
     }
 
     /// One fixture's result, with the behaviour hash of the fixture it replayed.
@@ -91,7 +95,10 @@ public struct RunResultsFile: Sendable, Equatable, Codable {
         self.runs = runs.map { run in
             Run(platform: run.platform, runner: run.runner, status: run.status, startedAt: run.startedAt,
                 durationMs: Int64(run.durationMilliseconds), runnerFailure: run.runnerFailure,
-                results: run.results.map { Result($0, hash: hashes[$0.fixture] ?? "") })
+                results: NameOrderMerge.merge(run.results.map { Result($0, hash: hashes[$0.fixture] ?? "") },
+                                     run.reusedPasses.map { Result(fixture: $0.fixture, hash: hashes[$0.fixture] ?? "", status: "passed",
+                                                                   stepsRun: Int64($0.steps), failure: nil) }) { $0.fixture },
+                build: run.inputs?.runner?.build, describe: run.inputs?.runner?.describe)
         }
     }
 

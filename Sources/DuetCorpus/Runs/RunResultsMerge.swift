@@ -130,12 +130,17 @@ public enum RunResultsMerge {
         let passed = results.count { $0.status == "passed" }
         let notRun = results.count { $0.failureKind == "not-run" }
         let runners = parts.map(\.run.runner).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        // One runner identity when every shard ran the same build with the same describe; else unidentified.
+        let identities = Set(parts.map { ResultInputs.Runner(build: $0.run.build, describe: $0.run.describe) })
+        let runner = identities.count == 1 ? identities.first! : ResultInputs.Runner(build: nil, describe: nil)
+        let file = parts[0].source.file.corpus
         let run = StoredRun(startedAt: parts.map(\.run.startedAt).min() ?? "", platform: platform, runner: runners.joined(separator: " | "),
                             status: failures.isEmpty && !results.isEmpty && passed == results.count ? "passed" : "failed",
                             scope: .full, fixtureCount: results.count, passedCount: passed,
                             failedCount: results.count - passed - notRun, notRunCount: notRun,
                             runnerFailure: failures.isEmpty ? nil : failures.joined(separator: "; "),
-                            durationMilliseconds: Int(parts.map(\.run.durationMs).max() ?? 0), results: results)
+                            durationMilliseconds: Int(parts.map(\.run.durationMs).max() ?? 0), results: results,
+                            inputs: ResultInputs(fixtures: file.hash, fixtureCount: Int(file.fixtures), manifest: nil, structures: nil, runner: runner))
         return MergedRun(run: run, sources: parts.map(\.source.label))
     }
 }
@@ -147,10 +152,23 @@ extension Corpus {
     /// ```swift
     /// let merged = try corpus.importRunResults(try paths.map { LoadedRunResults(path: $0, file: try RunResultsFile.read(path: $0)) })
     /// ```
+    /// Each shard's passes are kept as the test cache (`fixture_passes`) under its own runner, so a
+    /// later verify with the same build replays only what changed.
     public func importRunResults(_ files: [LoadedRunResults]) throws -> [MergedRun] {
         var merged = try RunResultsMerge.merge(files, local: try fixtureFingerprints())
         try write(touchesTree: false) {
-            for index in merged.indices { merged[index].run.id = try storeRun(merged[index].run) }
+            for index in merged.indices {
+                let id = try storeRun(merged[index].run)
+                merged[index].run.id = id
+                for file in files {
+                    for part in file.file.runs where part.platform == merged[index].run.platform {
+                        try recordFixturePasses(gate: .verify, platform: part.platform, run: id,
+                                                judgedWith: CachedGate.verifyKey(build: part.build, command: part.runner, describe: part.describe),
+                                                passed: part.results.filter { $0.status == "passed" }.map { FixturePassed(fixture: $0.fixture, steps: Int($0.stepsRun)) },
+                                                failed: part.results.filter { $0.status == "failed" && $0.failure?.kind != "not-run" }.map(\.fixture))
+                    }
+                }
+            }
         }
         return merged
     }

@@ -42,9 +42,10 @@ extension Corpus {
         try write("COMMIT;\n")
     }
 
-    /// Tables whose rows describe one checkout, not the corpus (what the last tree sync saw, the
-    /// index of its git-ignored pending files): a dump leaves their rows out, so it is the same from every clone.
-    static let localTables: Set<String> = ["tree_files", "pending_recordings"]
+    /// Tables whose rows describe one checkout, not the corpus (what the last tree sync saw, the index
+    /// of its git-ignored pending files, the test cache, the runner builds met, lint and census
+    /// results): a dump leaves their rows out, so it is the same from every clone.
+    static let localTables: Set<String> = ["tree_files", "pending_recordings", "fixture_passes", "runner_builds", "check_results"]
 
     /// The whole dump as one string (small corpora, tests).
     public func dumpText() throws -> String {

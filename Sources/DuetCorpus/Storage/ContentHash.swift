@@ -1,3 +1,4 @@
+import CSQLite
 /// The address of a blob: MurmurHash3 x64-128 (seed 0) of its canonical bytes.
 ///
 /// ```swift
@@ -111,6 +112,14 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Statement {
+    /// The column's 16 stored bytes as a hash, read in place; nil when it holds no hash.
+    func contentHash(at index: Int32) -> ContentHash? {
+        guard sqlite3_column_bytes(handle, index) == 16, let pointer = sqlite3_column_blob(handle, index) else { return nil }
+        let raw = UnsafeRawPointer(pointer)
+        return ContentHash(h1: UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
+                           h2: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+
     /// Binds the 16 stored bytes of `hash` (`ContentHash.bytes`) without building an array.
     func bind(_ hash: ContentHash, at index: Int32) throws {
         var words = (hash.h1.littleEndian, hash.h2.littleEndian)

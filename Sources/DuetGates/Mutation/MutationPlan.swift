@@ -9,7 +9,7 @@ import DuetFixtures
 /// {
 ///   "platforms": {
 ///     "swift": {"sources": ["Sources"], "build": "swift build --product memorylane-runner"},
-///     "kotlin": {"sources": ["kotlin/src"], "build": "kotlin/build.sh"}
+///     "kotlin": {"sources": ["kotlin/duet/src/main", "kotlin/memorylane/src/main"], "build": "kotlin/build.sh"}
 ///   },
 ///   "mutations": [
 ///     {"name": "capture-dismissal-guard", "file": "Sources/MemoryLane/Capture/Capture.swift",
@@ -43,6 +43,8 @@ public struct MutationPlan: Sendable, Equatable, Decodable {
         public var new: String
         /// What the mutant breaks, in words.
         public var about: String?
+        /// Why the mutant changes no behaviour, judged by hand: it is left out of the mutation score.
+        public var equivalent: String?
     }
 
     /// The platform whose sources hold `file`.

@@ -2,9 +2,14 @@ import Duet
 import DuetCorpus
 import DuetManifest
 import DuetReplay
+import Foundation
 
 /// `duet drill restore`: the restore drill of the stored fixtures through each platform's runner;
 /// every run and its findings are stored in the corpus (scope `full`, or `filtered` under a filter).
+///
+/// Incremental as verify is: a fixture drilled clean before (no finding, ruled or not) with the same
+/// behaviour, runner, `describe` answer, structures and spine limit is not drilled again (`all`
+/// drills everything); the run is stored whole, with what it judged.
 ///
 /// ```swift
 /// let outcome = try DrillWorkflow(corpus: corpus, runners: ["swift": command]).run(feature: "timeline")
@@ -22,17 +27,20 @@ public struct DrillWorkflow {
     public var maxSpineBytes: Int
     /// Accepted gaps (`drill.rulings` in the manifest): matching findings are reported as ruled.
     public var rulings: [DrillRuling]
+    /// The manifest the runs are stored as judged with (its hash); nil when there is none.
+    public var manifestPath: String?
 
     public init(corpus: Corpus, runners: [String: String], missingRunners: [String] = [], timeout: Double = 10,
                 startupTimeout: Double = 120, window: Int = 512, maxSpineBytes: Int = RestoreDrill.defaultMaxSpineBytes,
-                rulings: [DrillRuling] = []) {
+                rulings: [DrillRuling] = [], manifestPath: String? = nil) {
         self.corpus = corpus; self.runners = runners; self.missingRunners = missingRunners; self.timeout = timeout
         self.startupTimeout = startupTimeout; self.window = window; self.maxSpineBytes = maxSpineBytes; self.rulings = rulings
+        self.manifestPath = manifestPath
     }
 
     /// `shard` drills only that share of the fixtures (the split `verify --shard` uses, so a CI
-    /// matrix runs both gates over the same shards).
-    public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil,
+    /// matrix runs both gates over the same shards). `all` drills fixtures that passed unchanged too.
+    public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil, all: Bool = false,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> DrillOutcome {
         let only = try shard.map { Set(try corpus.shardPlan($0).fixtures) }
         let total = try only?.count ?? corpus.drillSubjectCount(feature: feature, fixture: fixture)
@@ -41,19 +49,62 @@ public struct DrillWorkflow {
         var outcome = DrillOutcome(missingRunners: missingRunners, fixtureCount: total, filter: filter.isEmpty ? nil : filter)
         guard total > 0 else { return outcome }
         let plans = DrillPlan.plans(try corpus.structures())
+        let structures = try corpus.structuresHash()
         for platform in runners.keys.sorted() {
-            let drill = RestoreDrill(command: runners[platform]!, platform: platform, timeout: timeout, startupTimeout: startupTimeout,
-                                     window: window, maxSpineBytes: maxSpineBytes)
-            var pages = DrillSubjectPages(corpus: corpus, feature: feature, fixture: fixture, only: only)
-            var run = try corpus.withUnmappedReads {
-                try drill.run(plans: plans, next: { try pages.next() }) { done in progress?(platform, done, total) }
+            let command = runners[platform]!
+            let session = ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
+            defer { session.close() }
+            let identity = RunnerIdentity.probe(session, platform: platform, corpus: corpus)
+            let key = CachedGate.drillKey(build: identity.build.stored, command: command, describe: identity.describe,
+                                           structures: structures, maxSpineBytes: maxSpineBytes)
+            var cached = try corpus.cachedFixtures(gate: .drill, platform: platform, judgedWith: all ? nil : key, feature: feature, fixture: fixture)
+            if let only { cached = cached.filter { only.contains($0.fingerprint.name) } }
+            let toDrill = cached.filter { $0.pass == nil }.map(\.fingerprint.name)
+            let reused = cached.compactMap { entry in entry.pass.map { (entry.fingerprint.name, $0) } }
+            var run = try drill(toDrill, of: cached.count, platform: platform, command: command, session: session, plans: plans) { done in
+                progress?(platform, reused.count + done, total)
             }
             run.results = run.results.map { DrillRulings.apply(rulings, to: $0) }
-            try corpus.storeDrillRun(Self.stored(run, filter: outcome.filter, maxSpineBytes: maxSpineBytes))
+            let drilled = run.results
+            let kept = reused.map { DrillFixtureResult(fixture: $0.0, snapshots: $0.1.snapshots, steps: $0.1.steps, emptySpine: false, findings: []) }
+            run.results = NameOrderMerge.merge(drilled, kept) { $0.fixture }
+            var summary = ReuseSummary(replayed: toDrill.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
+            let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
+            var stored = Self.stored(run, filter: outcome.filter, maxSpineBytes: maxSpineBytes)
+            stored.inputs = inputs
+            stored.reusedCount = summary.reused
+            stored.reusedSince = summary.since
+            try corpus.write {
+                let id = try corpus.storeDrillRun(stored)
+                summary.run = id
+                let clean = drilled.filter { $0.findings.isEmpty && $0.ruled.isEmpty }
+                try corpus.recordFixturePasses(gate: .drill, platform: platform, run: id, judgedWith: key,
+                                               passed: clean.map { FixturePassed(fixture: $0.fixture, steps: $0.steps, snapshots: $0.snapshots) },
+                                               failed: drilled.filter { !($0.findings.isEmpty && $0.ruled.isEmpty) }.map(\.fixture))
+            }
             outcome.runs.append(run)
+            outcome.reuse[platform] = summary
         }
         if outcome.filter == nil { outcome.staleRulings = DrillRulings.stale(rulings, after: outcome.runs) }
         return outcome
+    }
+
+    /// Drills the fixtures named `names` (of `selected` the selection holds) on the session started
+    /// for the probe: read one by one when they are few, a page at a time otherwise.
+    private func drill(_ names: [String], of selected: Int, platform: String, command: String, session: ReplaySession,
+                       plans: [String: DrillPlan], progress: @escaping (Int) -> Void) throws -> DrillRun {
+        let drill = RestoreDrill(command: command, platform: platform, timeout: timeout, startupTimeout: startupTimeout,
+                                 window: window, maxSpineBytes: maxSpineBytes)
+        guard !names.isEmpty else {
+            return DrillRun(platform: platform, runner: command, results: [], runnerFailure: session.endedBy,
+                            startedAt: RestoreDrill.timestamp(Date()), durationMilliseconds: 0, requests: 0)
+        }
+        var pages = names.count * 4 > selected
+            ? DrillSubjectPages(corpus: corpus, feature: nil, fixture: nil, only: Set(names))
+            : DrillSubjectPages(corpus: corpus, names: names)
+        return try corpus.withUnmappedReads {
+            try drill.run(plans: plans, session: session, next: { try pages.next() }, progress: progress)
+        }
     }
 
     static func stored(_ run: DrillRun, filter: String?, maxSpineBytes: Int) -> StoredDrillRun {
@@ -80,6 +131,8 @@ public struct DrillOutcome: Sendable {
     public var filter: String?
     /// Rulings no finding of a full drill matched: the gap is gone, remove them.
     public var staleRulings: [DrillRuling] = []
+    /// Per platform: how many fixtures were drilled and how many stood unchanged, and which runner answered.
+    public var reuse: [String: ReuseSummary] = [:]
 
     public init(runs: [DrillRun] = [], missingRunners: [String], fixtureCount: Int, filter: String?) {
         self.runs = runs; self.missingRunners = missingRunners; self.fixtureCount = fixtureCount; self.filter = filter
@@ -104,6 +157,8 @@ struct DrillSubjectPages {
     let fixture: String?
     /// A shard's fixtures; nil for every fixture the filters match.
     let only: Set<String>?
+    /// Fixtures read one by one, in this order, instead of pages (a few among many).
+    private var names: [String]?
     private var page: [DrillSubject] = []
     private var position = 0
     private var finished = false
@@ -112,7 +167,19 @@ struct DrillSubjectPages {
         self.corpus = corpus; self.feature = feature; self.fixture = fixture; self.only = only
     }
 
+    init(corpus: Corpus, names: [String]) {
+        self.init(corpus: corpus, feature: nil, fixture: nil)
+        self.names = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     mutating func next() throws -> DrillSubject? {
+        if var names {
+            defer { self.names = names }
+            while !names.isEmpty {
+                if let subject = try corpus.drillSubjects(fixture: names.removeFirst(), after: nil, limit: 1).first { return subject }
+            }
+            return nil
+        }
         while true {
             if position == page.count {
                 guard !finished else { return nil }

@@ -32,11 +32,13 @@ public struct RestoreDrill: Sendable {
     }
 
     /// Drills the subjects `next` yields (nil at the end). `progress` gets the fixtures done so far.
-    /// Results come back in fixture-name order.
-    public func run(plans: [String: DrillPlan], next: () throws -> DrillSubject?, progress: ((_ done: Int) -> Void)? = nil) throws -> DrillRun {
+    /// Results come back in fixture-name order. `session`: a session already started for this
+    /// command (the caller closes it); nil starts one.
+    public func run(plans: [String: DrillPlan], session given: ReplaySession? = nil, next: () throws -> DrillSubject?,
+                    progress: ((_ done: Int) -> Void)? = nil) throws -> DrillRun {
         let started = Date()
-        let session = ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
-        defer { session.close() }
+        let session = given ?? ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
+        defer { if given == nil { session.close() } }
         var results: [DrillFixtureResult] = []
         let pipeline = DrillPipeline(session: session, window: window, options: .init(plans: plans, maxSpineBytes: maxSpineBytes))
         let requests = try pipeline.run(next: next) { result in

@@ -15,6 +15,8 @@ public struct VerifyOutcome: Sendable {
     public var stored: [StoredRun] = []
     /// With more than one platform: whether their runners declare the same features.
     public var declarations: DeclarationCheck?
+    /// Per platform: how many fixtures were replayed and how many stood unchanged, and which runner answered.
+    public var reuse: [String: ReuseSummary] = [:]
 }
 
 extension VerifyOutcome: GateOutcome {

@@ -1,13 +1,20 @@
 import Duet
 import DuetCorpus
 import DuetReplay
+import Foundation
 import DuetFixtures
 
 /// `duet verify`: replay the stored fixtures through each platform's runner, store every run.
 ///
+/// Incremental, like a build system's test cache: a fixture that passed before with the same
+/// behaviour (its behavioural hash), the same runner build and command and the same `describe`
+/// answer is not replayed again (`all` replays everything). The run is still stored whole, with
+/// what it judged, so the milestone can stand on it.
+///
 /// ```swift
 /// let outcome = try VerifyWorkflow(corpus: corpus, runners: commands).run(feature: "timeline")
-/// outcome.holds          // every platform replayed every fixture, and their declarations agree
+/// outcome.holds                          // every platform replayed every fixture, and their declarations agree
+/// outcome.reuse["swift"]?.summary        // "1 replayed, 174 unchanged since run 12"
 /// ```
 public struct VerifyWorkflow {
     public let corpus: Corpus
@@ -17,35 +24,59 @@ public struct VerifyWorkflow {
     public var window: Int
     /// Runner processes per platform, each replaying its share of the fixtures.
     public var processes: Int
+    /// The manifest the runs are stored as judged with (its hash); nil when there is none.
+    public var manifestPath: String?
 
     public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, startupTimeout: Double = 120, window: Int = 512,
-                processes: Int = 1) {
+                processes: Int = 1, manifestPath: String? = nil) {
         self.corpus = corpus; self.runners = runners; self.timeout = timeout; self.startupTimeout = startupTimeout
-        self.window = window; self.processes = processes
+        self.window = window; self.processes = processes; self.manifestPath = manifestPath
     }
 
     /// `shard` replays only that shard's share of every stored fixture (`Corpus.shardPlan`); it
-    /// does not combine with `feature` or `fixture`.
-    public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil,
+    /// does not combine with `feature` or `fixture`. `all` replays fixtures that passed unchanged too.
+    public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil, all: Bool = false,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> VerifyOutcome {
         precondition(shard == nil || (feature == nil && fixture == nil), "a shard splits the whole corpus")
         let plan = try shard.map { try corpus.shardPlan($0) }
-        var fixtures = try selectedFixtures(feature: feature, fixture: fixture)
-        if let plan {
-            let members = Set(plan.fixtures)
-            fixtures = fixtures.filter { members.contains($0.name) }
-        }
+        let members = plan.map { Set($0.fixtures) }
         let scope = RunScope(feature: feature, fixture: fixture, shard: shard.map { ($0.index, $0.count) })
-        var outcome = VerifyOutcome(missingRunners: runners.missing, fixtureCount: fixtures.count, scope: scope, shard: plan)
-        guard !fixtures.isEmpty else { return outcome }
+        let count = try members?.count ?? corpus.drillSubjectCount(feature: feature, fixture: fixture)
+        var outcome = VerifyOutcome(missingRunners: runners.missing, fixtureCount: count, scope: scope, shard: plan)
+        guard count > 0 else { return outcome }
         for platform in runners.commands.keys.sorted() {
-            let run = ParallelReplayer(command: runners.commands[platform]!, platform: platform, processes: processes,
-                                       timeout: timeout, startupTimeout: startupTimeout, window: window)
-                .verify(fixtures) { done, total in progress?(platform, done, total) }
-            var stored = Self.stored(run, scope: scope)
-            stored.id = try corpus.storeRun(stored)
+            let command = runners.commands[platform]!
+            let session = ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
+            defer { session.close() }
+            let identity = RunnerIdentity.probe(session, platform: platform, corpus: corpus)
+            let key = CachedGate.verifyKey(build: identity.build.stored, command: command, describe: identity.describe)
+            var cached = try corpus.cachedFixtures(gate: .verify, platform: platform, judgedWith: all ? nil : key,
+                                                   feature: feature, fixture: fixture)
+            if let members { cached = cached.filter { members.contains($0.fingerprint.name) } }
+            let replayNames = cached.filter { $0.pass == nil }.map(\.fingerprint.name)
+            let reused = cached.compactMap { entry in entry.pass.map { (entry.fingerprint.name, $0) } }
+            let replay = try corpus.fixtures(named: replayNames)
+            var run = replayRun(replay, session: session, command: command, platform: platform) { done, _ in
+                progress?(platform, reused.count + done, cached.count)
+            }
+            if replay.isEmpty { progress?(platform, cached.count, cached.count) }
+            let replayed = run.results
+            let kept = reused.map { FixtureResult.passed($0.0, steps: $0.1.steps) }
+            run.results = Self.merged(replayed, reused: kept)
+            var summary = ReuseSummary(replayed: replay.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
+            let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
+            var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: replayed.map(Self.stored))
+            stored.reusedPasses = reused.map { ReusedPass(fixture: $0.0, steps: $0.1.steps) }
+            try corpus.write {
+                stored.id = try corpus.storeRun(stored)
+                summary.run = stored.id
+                try corpus.recordFixturePasses(gate: .verify, platform: platform, run: stored.id!, judgedWith: key,
+                                               passed: replayed.filter { $0.status == .passed }.map { FixturePassed(fixture: $0.fixture, steps: $0.stepsRun) },
+                                               failed: replayed.filter { $0.status == .failed && $0.failure?.kind != .notRun }.map(\.fixture))
+            }
             outcome.runs.append(run)
             outcome.stored.append(stored)
+            outcome.reuse[platform] = summary
         }
         if runners.commands.count > 1 {
             outcome.declarations = try DeclarationCheck.run(corpus: corpus, runners: runners.commands, timeout: timeout,
@@ -54,25 +85,43 @@ public struct VerifyWorkflow {
         return outcome
     }
 
-    private func selectedFixtures(feature: String?, fixture: String?) throws -> [Fixture] {
-        var fixtures = try corpus.fixtures(name: fixture)
-        if let feature {
-            fixtures = fixtures.filter { $0.feature == feature || $0.steps.contains { $0.node == feature } }
+    /// Replays `fixtures` on the session already started for the probe (one process), or over
+    /// `processes` runners; no fixture to replay starts nothing more.
+    private func replayRun(_ fixtures: [Fixture], session: ReplaySession, command: String, platform: String,
+                           progress: @escaping (Int, Int) -> Void) -> VerifyRun {
+        guard !fixtures.isEmpty else {
+            return VerifyRun(platform: platform, runner: command, results: [], runnerFailure: session.endedBy,
+                             startedAt: RestoreDrill.timestamp(Date()), durationMilliseconds: 0)
         }
-        return fixtures
+        if processes > 1 && fixtures.count > 1 {
+            session.close()
+            return ParallelReplayer(command: command, platform: platform, processes: processes, timeout: timeout,
+                                    startupTimeout: startupTimeout, window: window).verify(fixtures, progress: progress)
+        }
+        return FixtureReplayer(session: session, platform: platform, window: window).verify(fixtures, progress: progress)
     }
 
-    static func stored(_ run: VerifyRun, scope: RunScope) -> StoredRun {
+    /// Replayed and reused results together, in fixture-name order (both come in it).
+    static func merged(_ replayed: [FixtureResult], reused: [FixtureResult]) -> [FixtureResult] {
+        NameOrderMerge.merge(replayed, reused) { $0.fixture }
+    }
+
+    /// `results`: the replayed results, when some passes were reused (default: every result).
+    static func stored(_ run: VerifyRun, scope: RunScope, inputs: ResultInputs? = nil, reuse: ReuseSummary? = nil,
+                       results: [StoredFixtureResult]? = nil) -> StoredRun {
         StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
                   scope: scope, fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
                   notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
-                  durationMilliseconds: run.durationMilliseconds, results: run.results.map { result in
-            let failure = result.failure
-            return StoredFixtureResult(fixture: result.fixture, status: result.status.rawValue, stepsRun: result.stepsRun,
-                                       failureKind: failure?.kind.rawValue, step: failure?.step, label: failure?.label,
-                                       action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
-                                       actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source,
-                                       actualState: failure?.actualState)
-        })
+                  durationMilliseconds: run.durationMilliseconds, results: results ?? run.results.map(stored),
+                  inputs: inputs, reusedCount: reuse?.reused ?? 0, reusedSince: reuse?.since)
+    }
+
+    static func stored(_ result: FixtureResult) -> StoredFixtureResult {
+        let failure = result.failure
+        return StoredFixtureResult(fixture: result.fixture, status: result.status.rawValue, stepsRun: result.stepsRun,
+                                   failureKind: failure?.kind.rawValue, step: failure?.step, label: failure?.label,
+                                   action: failure?.action, path: failure?.divergence?.path, expected: failure?.divergence?.expected,
+                                   actual: failure?.divergence?.actual, message: failure?.message, source: failure?.source,
+                                   actualState: failure?.actualState)
     }
 }

@@ -18,6 +18,8 @@ public final class ReplayClient {
     public let timeout: Double
     public let platform: String
     public let features: [String]
+    /// The build the handshake named; nil when the runner sent none (`runnerBuild` then identifies it).
+    public let sentBuild: String?
     public private(set) var isAlive = true
     private let process: RunnerProcess
 
@@ -31,6 +33,7 @@ public final class ReplayClient {
             let handshake = try Self.handshake(line, process: process)
             platform = handshake.platform
             features = handshake.features
+            sentBuild = handshake.build
         } catch {
             process.terminate()
             throw error
@@ -38,6 +41,16 @@ public final class ReplayClient {
     }
 
     deinit { if isAlive { process.terminate() } }
+
+    /// Which build answers: the handshake's `"build"`, else the hash of the executable launched
+    /// (`RunnerBuild.ofCommand`), worked out once.
+    public var runnerBuild: RunnerBuild {
+        if let known = identified { return known }
+        let build = RunnerBuild.sent(sentBuild) ?? RunnerBuild.ofCommand(command)
+        identified = build
+        return build
+    }
+    private var identified: RunnerBuild?
 
     /// Sends `exit`, gives the runner a moment to leave, then makes sure it is gone.
     public func close() {
@@ -140,7 +153,7 @@ public final class ReplayClient {
 
     // MARK: - Handshake
 
-    private static func handshake(_ line: [UInt8], process: RunnerProcess) throws(RunnerFailure) -> (platform: String, features: [String]) {
+    private static func handshake(_ line: [UInt8], process: RunnerProcess) throws(RunnerFailure) -> (platform: String, features: [String], build: String?) {
         guard let value = try? CanonicalJSON.parse(line), value.objectValue != nil else {
             throw process.failure(.handshake, "first line is not the duet-replay handshake: \(excerpt(line)) — is this a replay runner?")
         }
@@ -156,7 +169,7 @@ public final class ReplayClient {
         do { try NameRule.check(platform, as: .runner) } catch {
             throw process.failure(.handshake, "names its platform \"\(error.escapedName)\", which \(error.reason) — a runner's platform is a word such as swift or kotlin")
         }
-        return (platform, features)
+        return (platform, features, RunnerBuild.sent(value["build"]?.stringValue)?.stored)
     }
 
     static func excerpt(_ bytes: [UInt8]) -> String {

@@ -3,20 +3,22 @@ import Duet
 /// The wire vocabulary of the replay protocol (DESIGN §5), shared by runner and client.
 ///
 /// ```swift
-/// ReplayProtocol.handshake(platform: "swift", features: ["counter"]).canonicalString
-/// // {"features":["counter"],"platform":"swift","protocol":"duet-replay","version":1}
+/// ReplayProtocol.handshake(platform: "swift", features: ["counter"], build: "9b1f…").canonicalString
+/// // {"build":"9b1f…","features":["counter"],"platform":"swift","protocol":"duet-replay","version":1}
 /// ```
 public enum ReplayProtocol {
     public static let name = "duet-replay"
     public static let version: Int64 = 1
 
-    public static func handshake(platform: String, features: [String]) -> JSONValue {
+    /// `build` (optional): an identity of the runner's build — a hash of its own executable or jars —
+    /// so results name the runner that judged them; a runner that sends none is identified by the client.
+    public static func handshake(platform: String, features: [String], build: String? = nil) -> JSONValue {
         object([
             ("features", .array(features.sorted(by: CanonicalOrder.precedes).map(JSONValue.string))),
             ("platform", .string(platform)),
             ("protocol", .string(name)),
             ("version", .int(version)),
-        ])
+        ] + (build.map { [("build", JSONValue.string($0))] } ?? []))
     }
 
     public static func error(_ message: String) -> JSONValue { object([("error", .string(message))]) }

@@ -24,6 +24,8 @@ public struct ReplayServer {
     let lastBase = ParsedBase()
     /// The scenarios' `.state` claims, by fixture and step, for the `claims` op.
     let stateClaims: StateClaims
+    /// What the handshake sends as `"build"`: this executable's hash (computed once per process); nil sends none.
+    public var build: String? = BuildHash.ofRunningExecutable
 
     public init(_ registry: ReplayRegistry) {
         self.registry = registry
@@ -43,7 +45,7 @@ public struct ReplayServer {
     public func serve(input: Int32, output: Int32) {
         var reader = LineReader(fd: input)
         let writer = LineWriter(fd: output)
-        guard writer.write(ReplayProtocol.handshake(platform: registry.platform, features: registry.featureNames).canonicalBytes + [0x0A]) else { return }
+        guard writer.write(ReplayProtocol.handshake(platform: registry.platform, features: registry.featureNames, build: build).canonicalBytes + [0x0A]) else { return }
         while let line = reader.nextLine() {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
             guard let response = respond(to: line) else { return }
@@ -123,7 +125,7 @@ public struct ReplayServer {
         var described: [JSONValue] = []
         for name in registry.featureNames {
             do {
-                described.append(try encoder.encode(registry.feature(named: name)!.describe()))
+                described.append(try encoder.encode(registry.describe(name)!))
             } catch {
                 return errorLine("describe \(name): \(error)")
             }

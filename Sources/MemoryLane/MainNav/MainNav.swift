@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum MainNav: Feature {
     public static let name = "mainnav"
+    public static let initialState = State()
 
     public enum Tab: SumType, KindEnum, Equatable, CaseIterable {
         case myLane, shared, profile
@@ -95,7 +96,7 @@ public enum MainNav: Feature {
 
         case .sharedActivityArrived(let count):
             guard state.activeTab != .shared else { return [] }
-            state.unseenSharedCount += max(0, count)
+            state.unseenSharedCount = state.unseenSharedCount.addingSaturating(max(0, count))
             return []
         }
     }

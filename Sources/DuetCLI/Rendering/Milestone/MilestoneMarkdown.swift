@@ -7,7 +7,7 @@ extension MilestoneReport {
     /// try report.markdown().write(toFile: "milestone.md", atomically: true, encoding: .utf8)
     /// ```
     func markdown() -> String {
-        var out = "# Milestone \(name)\n\nCreated \(createdAt). \(holds ? "Every check that ran holds" : "A check fails").\n\n"
+        var out = "# Milestone \(name)\n\nCreated \(createdAt). \(headline).\n\n"
         out += table(checksTable)
         out += section("Corpus", table(["fixtures", "steps", "snapshots", "blobs", "bytes"],
                                        [[corpus.fixtures, corpus.steps, corpus.snapshots, corpus.blobs, corpus.bytes].map(String.init)]))
@@ -17,12 +17,13 @@ extension MilestoneReport {
         out += failuresMarkdown()
         out += section("Lint", lint.map { "\($0.summary).\n" + ((lintTable?.rows.isEmpty ?? true) ? "" : "\n" + table(lintTable!)) }
                            ?? "No parity/manifest.yaml was linted.\n")
-        out += section("Audit", audit.map { "\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " ")).\n"
+        out += section("Audit", auditStale.map { "Not checked — \($0).\n" } ?? audit.map { "\($0.summary), \($0.createdAt), over \($0.paths.joined(separator: " ")).\n"
                                                 + ((auditTable?.rows.isEmpty ?? true) ? "" : "\n" + table(auditTable!)) }
                             ?? "No audit is stored: run `duet audit PATH…` over the host sources.\n")
         out += section("Navigation map", mapsMarkdown())
         out += section("Census", censusMarkdown())
         out += section("Kind coverage", coverageMarkdown())
+        out += section("Action coverage", (actionCoverageTable.map(table) ?? "") + "\n" + actionCoverageLines.map { "- \($0)\n" }.joined())
         out += section("Islands", islands.islands.isEmpty ? "No island is declared.\n" : table(
             ["island", "feature", "platforms", "snapshots", "summaries", "verbs", "twins", "finding"],
             islands.islands.map { [$0.id, $0.feature, $0.platforms.joined(separator: ", "), "\($0.snapshots)", "\($0.summaries)",
@@ -33,6 +34,13 @@ extension MilestoneReport {
                           $0.validFrom.isEmpty ? "not synced" : $0.validFrom] }))
         out += section("Difference", differenceMarkdown())
         return out
+    }
+
+    /// Holds only when every check ran and holds; what was not checked (a stale result among them) is counted, never taken as holding.
+    var headline: String {
+        guard holds else { return "A check fails" }
+        let notChecked = checks.count { $0.status == .notChecked }
+        return notChecked == 0 ? "Every check holds" : "Every check that ran holds; \(notChecked) not checked (no result stands for now)"
     }
 
     private func censusMarkdown() -> String {

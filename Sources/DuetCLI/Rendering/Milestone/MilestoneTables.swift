@@ -17,18 +17,20 @@ extension MilestoneReport {
                        rows: (drill ?? []).map { d in
             let failing = d.failingFixtures.prefix(10).joined(separator: ", ") + (d.failingFixtures.count > 10 ? ", …" : "")
             return [d.platform, d.status, d.startedAt, "\(d.fixtures)", "\(d.snapshots)", "\(d.steps)", "\(d.findings)", "\(d.ruled)", failing,
-                    Self.runLabel(d.ranForMilestone)]
+                    Self.runLabel(d.ranForMilestone, use: d.use)]
         })
     }
 
     var verifyTable: MilestoneTable {
         MilestoneTable(columns: ["platform", "status", "started", "fixtures", "passed", "failed", "not run", "run"],
                        rows: verify.map { [$0.platform, $0.status, $0.startedAt, "\($0.fixtures)", "\($0.passed)", "\($0.failed)", "\($0.notRun)",
-                                           Self.runLabel($0.ranForMilestone)] })
+                                           Self.runLabel($0.ranForMilestone, use: $0.use)] })
     }
 
-    /// Whether the milestone ran the gate itself or reports the latest full run stored.
-    static func runLabel(_ ranForMilestone: Bool?) -> String { ranForMilestone == true ? "run for this milestone" : "latest full run" }
+    /// Whether the milestone ran the gate itself (and how much it replayed) or reuses the latest full run stored.
+    static func runLabel(_ ranForMilestone: Bool?, use: String? = nil) -> String {
+        use ?? (ranForMilestone == true ? "run for this milestone" : "latest full run")
+    }
 
     var failingTable: MilestoneTable {
         MilestoneTable(columns: ["platform", "fixture", "kind", "step", "path"], rows: verify.flatMap { run in
@@ -64,8 +66,10 @@ extension MilestoneReport {
             if !failing.removed.isEmpty { lines.append("passing the restore drill again: \(failing.removed.joined(separator: ", "))") }
         }
         if let map = difference.navigation, !map.isEmpty { lines.append("navigation map: \(Self.summary(map))") }
-        for (label, change) in [("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures),
-                                ("ledger entries", difference.entries)] {
+        let changes: [(String, MilestoneDifference.Change?)] = [
+            ("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures), ("ledger entries", difference.entries),
+            ("action cases sent by fixtures", difference.actionCases), ("reached only by explore", difference.exploreOnly)]
+        for case let (label, change?) in changes {
             if !change.added.isEmpty { lines.append("\(label) added: \(change.added.joined(separator: ", "))") }
             if !change.removed.isEmpty { lines.append("\(label) removed: \(change.removed.joined(separator: ", "))") }
         }
