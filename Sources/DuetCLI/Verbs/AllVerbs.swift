@@ -11,6 +11,7 @@ enum VerbTable {
         VerifyVerb.self,
         RunsVerb.self,
         RunsImportVerb.self,
+        RunsPruneVerb.self,
         DrillRestoreVerb.self,
         ShowVerb.self,
         MaterializeVerb.self,

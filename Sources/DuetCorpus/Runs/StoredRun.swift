@@ -69,6 +69,12 @@ public struct StoredFixtureResult: Sendable, Equatable {
         self.label = label; self.action = action; self.path = path; self.expected = expected; self.actual = actual
         self.message = message; self.source = source; self.actualState = actualState
     }
+
+    /// A plain pass — nothing to keep but its name and steps — goes into the run's `PassSet`, not a row.
+    var isStoredAsPass: Bool {
+        status == "passed" && failureKind == nil && step == nil && label == nil && action == nil && path == nil && expected == nil
+            && actual == nil && message == nil && source == nil && actualState == nil
+    }
 }
 
 /// A fixture a run did not replay: it passed before with the same behaviour and runner (`fixture_passes`).
