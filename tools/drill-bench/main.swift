@@ -6,7 +6,10 @@
 //
 //   swift build -c release --scratch-path /tmp/build-drill-rel --product drill-bench
 //   swift build -c release --scratch-path /tmp/build-drill-rel --product memorylane-runner
-//   /tmp/build-drill-rel/release/drill-bench [--steps 1000000] [--rounds 3] [--runner PATH] [--keep DIR] [--incremental]
+//   /tmp/build-drill-rel/release/drill-bench [--steps 1000000] [--rounds 3] [--runner PATH] [--keep DIR] [--incremental] [--history 50]
+//
+// With --history N: verify on the generated corpus against a copy of it holding N more stored
+// full runs (the retention policy applied as they are stored), alternating; target ≤ 2 % slower.
 //
 // Every measurement runs in its own child process (`drill-bench --one verify|drill CORPUS RUNNER`),
 // verify and drill alternating, so each reports its own wall time and memory — peak RSS (VmHWM)
@@ -248,11 +251,44 @@ if arguments.contains("--incremental") {
     exit(holds ? 0 : 1)
 }
 
-/// The corpus file and its WAL, in bytes: what a stored run adds to.
+/// The corpus file's size once its WAL is checkpointed into it: what a stored run adds to.
 func corpusBytes(_ path: String) -> Int {
-    [path, path + "-wal"].reduce(0) { total, file in
+    try? Corpus.open(at: path).checkpoint()
+    return [path, path + "-wal"].reduce(0) { total, file in
         total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
     }
+}
+
+if let history = Int(option("--history") ?? "") {
+    // Verify on the generated corpus as it is, against a copy that holds `history` more stored full
+    // runs (copies of its latest, stored through `storeRun` as verify stores one), alternating.
+    _ = measure("verify", bigPath)   // a first stored run to copy, and the passes written once
+    let historyPath = work.appendingPathComponent("history.db").path
+    for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: bigPath + suffix) {
+        try? FileManager.default.removeItem(atPath: historyPath + suffix)
+        try FileManager.default.copyItem(atPath: bigPath + suffix, toPath: historyPath + suffix)
+    }
+    let before = corpusBytes(historyPath)
+    let copy = try Corpus.open(at: historyPath)
+    let latest = try copy.runs(platform: "swift", limit: 1).first!
+    for _ in 0..<history { var run = latest; run.id = nil; try copy.storeRun(run) }
+    let stored = try copy.runs(platform: "swift", limit: 1000, withResults: false).count
+    print(String(format: "history: %d runs stored (%d kept by the policy), corpus %.1f → %.1f MB (%+.2f%% per stored run)", history + 1, stored,
+                 Double(before) / 1_048_576, Double(corpusBytes(historyPath)) / 1_048_576,
+                 Double(corpusBytes(historyPath) - before) / Double(before) / Double(history) * 100))
+    var fresh: [Measurement] = [], old: [Measurement] = []
+    for _ in 0..<rounds {
+        fresh.append(measure("verify", bigPath))
+        old.append(measure("verify", historyPath))
+    }
+    func median(_ runs: [Measurement]) -> Double { runs.map(\.seconds).sorted()[runs.count / 2] }
+    print(String(format: "  verify, %d runs kept: median %.3f s (%@), peak RSS %.0f MB", stored, median(old),
+                 old.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "), old.map(\.peakMB).max() ?? 0))
+    print(String(format: "  verify, fresh:        median %.3f s (%@), peak RSS %.0f MB", median(fresh),
+                 fresh.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "), fresh.map(\.peakMB).max() ?? 0))
+    let ratio = median(old) / median(fresh)
+    print(String(format: "  with history / fresh: %.3f of the medians (target <= 1.02)", ratio))
+    exit(ratio <= 1.02 ? 0 : 1)
 }
 
 var holds = true
