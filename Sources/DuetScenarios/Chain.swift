@@ -72,6 +72,8 @@ public struct Hop {
     public var linkToNext: Bool
     /// The parent node a seam hop delegates to; nil for a plain hop.
     public var seamParent: String?
+    /// The seam a seam hop checks; nil for a plain hop.
+    public var seam: Seam?
     let encode: () throws -> JSONValue
     /// Reduces the hop in-process over the chain's states; for a seam hop, what its embedding makes of it.
     let play: (inout [String: JSONValue]) throws -> Delegation?
@@ -85,7 +87,7 @@ public struct Hop {
     /// A hop whose last effect `seam` delegates to its parent: the next hop is the parent's, with that action.
     public init<Parent: Feature, F: Feature>(_ feature: F.Type, _ label: String, _ action: F.Action,
                                              seam: Embedding<Parent, F>, line: Int = #line) {
-        node = F.name; self.label = label; self.line = line; linkToNext = true; seamParent = Parent.name
+        node = F.name; self.label = label; self.line = line; linkToNext = true; seamParent = Parent.name; self.seam = seam.seam
         encode = { try CanonicalEncoder().encode(action) }
         play = { states in
             let parent = try states[Parent.name].map { try CanonicalDecoder().decode(Parent.State.self, from: $0) }

@@ -25,6 +25,12 @@ public enum MemoryLaneApp {
 
     public static var chains: [ChainDefinition] { chainScenarios.map(\.definition) }
 
+    /// The seams the chains pin, each once: what the runner's `describe` lists on their parents.
+    public static var seams: [Seam] {
+        var seen = Set<Seam>()
+        return chainScenarios.flatMap(\.hops).compactMap(\.seam).filter { seen.insert($0).inserted }
+    }
+
     /// The chains as written: each seam hop names the embedding that carries it (`Chain.play()`).
     public static var chainScenarios: [Chain] { catalogue.flatMap { $0.chains } }
 }

@@ -13,4 +13,5 @@ for feature in MemoryLaneApp.features {
 }
 registry.addScenarios(MemoryLaneApp.scenarios)
 registry.addChains(MemoryLaneApp.chains)
+registry.addSeams(MemoryLaneApp.seams)
 ReplayServer(registry).serve()

@@ -5,6 +5,7 @@ import DuetScenarios
 /// is empty, and `unlocked` — data that one transition depends on, so a relaunch loses it.
 enum Lens: Feature {
     static let name = "lens"
+    static let initialState = State()
     enum Sheet: SumType, KindEnum, Equatable, Sendable {
         case filters
         case note(text: String)
@@ -72,6 +73,7 @@ enum Lens: Feature {
 /// A safe whose island summary breaks the persistence rules: it holds an L0 slot and a runtime-only token.
 enum Vault: Feature {
     static let name = "vault"
+    static let initialState = State()
     enum Alarm: String, KindEnum, CaseIterable, Sendable { case ringing }
     struct Safe: IslandBoundary, Equatable {
         static let islandID = "vault.safe"

@@ -22,8 +22,11 @@ final class LintAndForeignCorpusTests: XCTestCase {
         let report = try CanonicalJSON.parse(run.stdout)
         XCTAssertEqual(report["status"]?.stringValue, "holds")
         XCTAssertEqual(report["findings"]?.arrayValue?.count, 0)
-        XCTAssertEqual(report["summary"]?.stringValue,
-                       "lint holds (\(LintRule.allCases.count) rules; declaration parity not checked: only swift has reported a describe)")
+        // A platform under runners: that never reported is asked once: with the Kotlin runner built
+        // (as CI builds it before the tests), its describe is compared too.
+        let kotlinBuilt = FileManager.default.isExecutableFile(atPath: Self.packageRoot.appendingPathComponent("kotlin/build/memorylane-runner").path)
+        XCTAssertEqual(report["summary"]?.stringValue, "lint holds (\(LintRule.allCases.count) rules; "
+                       + (kotlinBuilt ? "declaration parity holds between swift and kotlin)" : "declaration parity not checked: only swift has reported a describe)"))
     }
 
     func testABrokenCopyOfMemoryLanesManifestIsNamedAtItsLine() throws {

@@ -62,23 +62,33 @@ final class MaterializeTests: XCTestCase {
         XCTAssertTrue(red.output.contains("state diverged at submitAttempts: expected 7, got 1"), red.output)
     }
 
-    func testTheKotlinTestCompilesAndRunsOnTheKotlinFlavor() throws {
+    func testTheKotlinTestCompilesAndRunsOnTheKotlinFlavorUnderJUnit() throws {
         let kotlin = packageRoot.appendingPathComponent("kotlin/build")
         let jars = ["duet.jar", "memorylane.jar"].map { kotlin.appendingPathComponent($0).path }
-        guard jars.allSatisfy(FileManager.default.fileExists), let kotlinc = Self.which("kotlinc") else {
-            throw XCTSkip("the Kotlin flavor is not built (kotlin/build.sh) or kotlinc is missing: the Kotlin test is not compiled here")
+        let junit = ["/usr/share/java/junit4.jar", "/usr/share/java/hamcrest.jar"]
+        guard (jars + junit).allSatisfy(FileManager.default.fileExists), let kotlinc = Self.which("kotlinc") else {
+            throw XCTSkip("the Kotlin flavor is not built (kotlin/build.sh), or kotlinc or junit4 is missing: the Kotlin test is not compiled here")
         }
         let run = materialize("entercode.submits#1", "--platform", "kotlin")
         XCTAssertEqual(run.status, .holds, run.stderr)
         let file = try written(run, "kotlin")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("package dev.duet.memorylane.materialized"), text)
         let jar = work.appendingPathComponent("materialized.jar").path
-        let runner = packageRoot.appendingPathComponent("kotlin/test/duet/test/TestRunner.kt").path
-        let compiled = try Self.run(kotlinc, ["-cp", jars.joined(separator: ":"), runner, file.path, "-d", jar])
+        let compiled = try Self.run(kotlinc, ["-cp", (jars + junit).joined(separator: ":"), file.path, "-d", jar])
         XCTAssertEqual(compiled.status, 0, compiled.output)
-        let classpath = ([jar] + jars + ["/usr/share/java/kotlin-stdlib.jar"]).joined(separator: ":")
-        let executed = try Self.run("/usr/bin/env", ["java", "-cp", classpath, "duet.materialized.entercode_submits_step1.Materialized_entercode_submits_step1Kt"])
+        let classpath = ([jar] + jars + junit + ["/usr/share/java/kotlin-stdlib.jar"]).joined(separator: ":")
+        let test = "dev.duet.memorylane.materialized.Materialized_entercode_submits_step1"
+        let executed = try Self.run("/usr/bin/env", ["java", "-cp", classpath, "org.junit.runner.JUnitCore", test])
         XCTAssertEqual(executed.status, 0, executed.output)
-        XCTAssertTrue(executed.output.contains("kotlin: 1 passed, 0 failed"), executed.output)
+        XCTAssertTrue(executed.output.contains("OK (1 test)"), executed.output)
+
+        // Negative control: a recording the reducer does not reproduce fails under JUnit, naming what diverged.
+        try Data(text.replacingOccurrences(of: #"\"submitAttempts\":1}""#, with: #"\"submitAttempts\":7}""#).utf8).write(to: file)
+        XCTAssertEqual(try Self.run(kotlinc, ["-cp", (jars + junit).joined(separator: ":"), file.path, "-d", jar]).status, 0)
+        let red = try Self.run("/usr/bin/env", ["java", "-cp", classpath, "org.junit.runner.JUnitCore", test])
+        XCTAssertNotEqual(red.status, 0, red.output)
+        XCTAssertTrue(red.output.contains("state diverged"), red.output)
     }
 
     func testCleanRemovesOnlyWhatMaterializeWrote() throws {

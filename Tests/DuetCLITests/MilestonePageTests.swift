@@ -36,7 +36,8 @@ final class MilestonePageTests: XCTestCase {
         XCTAssertTrue(red.contains(#"<code title="4f1c2a9e7b3d5f60718293a4b5c6d7e8f9012345">4f1c2a9e7b3d</code>"#))
         XCTAssertTrue(red.contains("<dt>duet</dt><dd>0.1.0 (swift 6.3)</dd>"))
         XCTAssertTrue(red.contains("<dt>kotlin runner</dt><dd><code>kotlin/build/memorylane-runner</code>, build not reported</dd>"), red)
-        XCTAssertTrue(red.contains("<dt>swift runner</dt><dd><code>swift run -q memorylane-runner</code>"))
+        XCTAssertTrue(red.contains("<dt>swift runner</dt><dd><code>swift run -q memorylane-runner</code>, build <code>9b1f04c2d7e8a6b5c4d3e2f1a0b9c8d7</code>"),
+                      "the build its latest full run stored: \(red)")
         for page in [red, try pages().green, try pages().redOwnLayout] {
             for machine in ["/home/", "/tmp/", "/work/", "/Users/", "/root/", "/var/"] { XCTAssertFalse(page.contains(machine), machine) }
         }

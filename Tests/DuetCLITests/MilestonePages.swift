@@ -57,14 +57,24 @@ struct MilestonePages: Sendable {
     private static func storeGreen(_ corpus: Corpus, day: String, except: String? = nil) throws {
         let names = try corpus.fixtures().map(\.name)
         for platform in ["kotlin", "swift"] where platform != except {
-            try corpus.storeRun(StoredRun(startedAt: day, platform: platform, runner: "cd '/home/someone/memory-lane' && \(runner(platform))",
-                                          status: "passed", scope: .full, fixtureCount: names.count, passedCount: names.count, failedCount: 0,
-                                          notRunCount: 0, runnerFailure: nil, durationMilliseconds: 900,
-                                          results: names.map { StoredFixtureResult(fixture: $0, status: "passed", stepsRun: 1) }))
+            var run = StoredRun(startedAt: day, platform: platform, runner: "cd '/home/someone/memory-lane' && \(runner(platform))",
+                                status: "passed", scope: .full, fixtureCount: names.count, passedCount: names.count, failedCount: 0,
+                                notRunCount: 0, runnerFailure: nil, durationMilliseconds: 900,
+                                results: names.map { StoredFixtureResult(fixture: $0, status: "passed", stepsRun: 1) })
+            run.inputs = try judged(corpus, platform)
+            try corpus.storeRun(run)
             try corpus.storeDrillRun(StoredDrillRun(startedAt: day, platform: platform, runner: runner(platform), scope: .full, filter: nil,
                                                     status: "passed", fixtureCount: names.count, snapshotCount: 849, stepCount: 658,
-                                                    maxSpineBytes: 200, runnerFailure: nil, durationMilliseconds: 1200, findings: []))
+                                                    maxSpineBytes: 200, runnerFailure: nil, durationMilliseconds: 1200, findings: [],
+                                                    inputs: try judged(corpus, platform)))
         }
+    }
+
+    /// What a run made now judges: the corpus's fixtures as they are, by a runner that reported its build (swift's only).
+    private static func judged(_ corpus: Corpus, _ platform: String) throws -> ResultInputs {
+        var inputs = try corpus.currentInputs(manifestPath: packageRoot.appendingPathComponent("parity/manifest.yaml").path)
+        inputs.runner = .init(build: platform == "swift" ? "9b1f04c2d7e8a6b5c4d3e2f1a0b9c8d7" : nil, describe: "d1")
+        return inputs
     }
 
     private static func runner(_ platform: String) -> String {
@@ -93,11 +103,14 @@ struct MilestonePages: Sendable {
                                                message: "killed after step \(step) and relaunched; going on, the spine differs from the recording"))
         }
         let failed = results.count { $0.status == "failed" }
-        try corpus.storeRun(StoredRun(startedAt: day, platform: "kotlin", runner: "cd '/home/someone/memory-lane' && kotlin/build/memorylane-runner",
-                                      status: "failed", scope: .full, fixtureCount: names.count, passedCount: names.count - failed,
-                                      failedCount: failed, notRunCount: 0, runnerFailure: nil, durationMilliseconds: 2100, results: results))
+        var run = StoredRun(startedAt: day, platform: "kotlin", runner: "cd '/home/someone/memory-lane' && kotlin/build/memorylane-runner",
+                            status: "failed", scope: .full, fixtureCount: names.count, passedCount: names.count - failed,
+                            failedCount: failed, notRunCount: 0, runnerFailure: nil, durationMilliseconds: 2100, results: results)
+        run.inputs = try judged(corpus, "kotlin")
+        try corpus.storeRun(run)
         try corpus.storeDrillRun(StoredDrillRun(startedAt: day, platform: "kotlin", runner: "kotlin/build/memorylane-runner", scope: .full,
                                                 filter: nil, status: "failed", fixtureCount: names.count, snapshotCount: 849, stepCount: 658,
-                                                maxSpineBytes: 200, runnerFailure: nil, durationMilliseconds: 3800, findings: findings))
+                                                maxSpineBytes: 200, runnerFailure: nil, durationMilliseconds: 3800, findings: findings,
+                                                inputs: try judged(corpus, "kotlin")))
     }
 }

@@ -31,6 +31,28 @@ final class DeclarationParityTests: XCTestCase {
         XCTAssertEqual(found.map(\.description), ["mainnav: field sheet: slot on swift, absent on kotlin"])
     }
 
+    func testRestoreDefaultsAndSeamsAreCompared() {
+        var swift = self.swift
+        swift[0].initialState = #"{"activeTab":{"case":"myLane"},"count":0}"#
+        swift[0].restore = "overlay"
+        swift[0].seams = [SeamDescription(child: "capture", placement: "ifLet"), SeamDescription(child: "profile", placement: "scope")]
+        XCTAssertEqual(DeclarationParity.differences(("swift", swift), ("kotlin", swift)), [])
+        var kotlin = swift
+        kotlin[0].initialState = #"{"activeTab":{"case":"profile"},"count":0}"#
+        kotlin[0].restore = "custom"
+        kotlin[0].seams = [SeamDescription(child: "capture", placement: "scope")]
+        let found = DeclarationParity.differences(("swift", swift), ("kotlin", kotlin))
+        XCTAssertEqual(found.map(\.description), [
+            "mainnav: restore overlay on swift, custom on kotlin",
+            #"mainnav: initialState.activeTab.case: "myLane" on swift, "profile" on kotlin — the default restore starts from it"#,
+            "mainnav: seam to capture: ifLet on swift, scope on kotlin",
+            "mainnav: seam to profile: scope on swift, absent on kotlin",
+        ])
+        kotlin[0].seams = nil
+        XCTAssertEqual(DeclarationParity.differences(("swift", swift), ("kotlin", kotlin)).last?.description,
+                       "mainnav: seams described on swift, absent on kotlin")
+    }
+
     func testAMarkerOnOnePlatformOnlyIsNamed() throws {
         let marked = [FeatureStructure(feature: "camera", fields: [
             FieldDescription(path: "chrome.session", shape: "optional<string>", role: .data, runtimeOnly: true),

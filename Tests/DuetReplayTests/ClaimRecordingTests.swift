@@ -87,6 +87,7 @@ enum SampleScenarioClaims {
         enum Action: SumType, Sendable { case add, stay }
         enum EffectPayload: SumType, Sendable { case none }
         static let name = "counter"
+        static let initialState = State()
         static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
             if case .add = action { state.count += 1 }
             return []

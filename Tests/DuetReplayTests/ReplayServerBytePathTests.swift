@@ -21,6 +21,7 @@ final class ReplayServerBytePathTests: XCTestCase {
         enum Action: SumType, Sendable { case add(Entry), filter(Filter), clear, rename(id: UUID, text: String) }
         enum EffectPayload: SumType, Sendable { case save(count: Int), announce(String) }
         static let name = "notes"
+        static let initialState = State()
         static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
             switch action {
             case .add(let entry):

@@ -11,6 +11,7 @@ final class ReplayServerTests: XCTestCase {
         enum Action: SumType, Sendable { case add(Int), clear }
         enum EffectPayload: SumType, Sendable { case log(String) }
         static let name = "counter"
+        static let initialState = State(count: 4)
         static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
             switch action {
             case .add(let amount): state.count += amount; return [.run(.log("added"), id: "counter.log")]
@@ -36,6 +37,7 @@ final class ReplayServerTests: XCTestCase {
         enum Action: SumType, Sendable { case none }
         enum EffectPayload: SumType, Sendable { case none }
         static let name = "alpha"
+        static let initialState = State()
         static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { [] }
     }
 
@@ -102,12 +104,13 @@ final class ReplayServerTests: XCTestCase {
         XCTAssertEqual(json(lines[3])["state"]?.stringValue, #"{"count":1}"#)
     }
 
-    func testRestoreOverlaysTheSpineOnTheScenarioInitialState() throws {
+    func testRestoreOverlaysTheSpineOnTheFeaturesInitialStateNotOnAScenarios() throws {
         let restored = try XCTUnwrap(respond(#"{"op":"restore","feature":"counter","spine":{"count":9}}"#))
-        // `note` is a slot in the description: absent from the spine means cleared; `count` is data and kept from the base.
-        XCTAssertEqual(json(restored)["state"]?.stringValue, #"{"count":5}"#)
+        // `note` is a slot in the description: absent from the spine means cleared; `count` is data and kept from
+        // `Counter.initialState` (4), not from the registered scenario's initial state (5), as the Kotlin flavor does.
+        XCTAssertEqual(json(restored)["state"]?.stringValue, #"{"count":4}"#)
         let withSlot = try XCTUnwrap(respond(#"{"op":"restore","feature":"counter","spine":{"note":"kept"}}"#))
-        XCTAssertEqual(json(withSlot)["state"]?.stringValue, #"{"count":5,"note":"kept"}"#)
+        XCTAssertEqual(json(withSlot)["state"]?.stringValue, #"{"count":4,"note":"kept"}"#)
         let invalid = try XCTUnwrap(respond(#"{"op":"restore","feature":"counter","spine":{"note":7}}"#))
         XCTAssertNotNil(json(invalid)["error"], "a spine that does not decode as State is refused")
     }
@@ -126,6 +129,8 @@ final class ReplayServerTests: XCTestCase {
         let features = try XCTUnwrap(json(described)["features"]?.arrayValue)
         XCTAssertEqual(features.compactMap { $0["feature"]?.stringValue }, ["alpha", "counter"])
         XCTAssertEqual(features[1]["fields"]?.arrayValue?.count, 2)
+        XCTAssertEqual(features[1]["restore"]?.stringValue, "overlay")
+        XCTAssertEqual(features[1]["seams"]?.arrayValue, [])
     }
 
     func testScenarioDefinitionsRoundTripThroughTheProtocolTree() throws {

@@ -4,6 +4,7 @@ import XCTest
 
 enum Ping: Feature {
     static let name = "ping"
+    static let initialState = State()
     struct State: Codable, Sendable { var sent = 0 }
     enum Action: SumType, Sendable { case fire }
     enum EffectPayload: SumType, Sendable { case notifyListener(count: Int) }
@@ -15,6 +16,7 @@ enum Ping: Feature {
 
 enum Pong: Feature {
     static let name = "pong"
+    static let initialState = State()
     struct State: Codable, Sendable { var received = 0 }
     enum Action: SumType, Sendable { case pingFired(count: Int) }
     enum EffectPayload: SumType, Sendable { case none }

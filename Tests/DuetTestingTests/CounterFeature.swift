@@ -4,6 +4,7 @@ import Duet
 /// an effect with a cancel-in-flight id, an explicit cancel.
 enum Counter: Feature {
     static let name = "counter"
+    static let initialState = State()
 
     struct State: Codable, Sendable, Equatable {
         var count = 0

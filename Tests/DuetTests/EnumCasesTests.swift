@@ -63,6 +63,7 @@ final class EnumCasesTests: XCTestCase {
             enum Action: SumType, Sendable { case tapped }
             typealias EffectPayload = EnumCasesTests.HandCoded
             static let name = "quiet"
+            static let initialState = State()
             static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { [] }
         }
         XCTAssertThrowsError(try describe(Quiet.self)) { error in

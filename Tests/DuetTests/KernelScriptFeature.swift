@@ -4,6 +4,7 @@ import Duet
 /// and payloads, one effect behaviour per payload.
 enum KernelScript: Feature {
     static let name = "kernel-script"
+    static let initialState = State()
     typealias State = Int
 
     enum Action: String, Codable, Sendable {

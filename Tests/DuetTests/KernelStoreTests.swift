@@ -6,6 +6,7 @@ import XCTest
 /// A feature whose state is the log of the actions it reduced.
 private enum Journal: Feature {
     static let name = "journal"
+    static let initialState = State()
     struct State: Codable, Sendable, Equatable { var log: [String] = [] }
     enum Action: SumType, Sendable, Equatable {
         case note(String)

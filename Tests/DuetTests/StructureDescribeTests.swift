@@ -45,6 +45,7 @@ final class StructureDescribeTests: XCTestCase {
             enum Action: SumType, Sendable { case noop }
             enum EffectPayload: SumType, Sendable { case none }
             static let name = "moody"
+            static let initialState = State()
             static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { [] }
         }
         XCTAssertThrowsError(try describe(Moody.self)) { error in

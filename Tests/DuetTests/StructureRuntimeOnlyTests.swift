@@ -18,6 +18,7 @@ final class StructureRuntimeOnlyTests: XCTestCase {
         enum Action: SumType, Sendable { case shot }
         enum EffectPayload: SumType, Sendable { case none }
         static let name = "camera"
+        static let initialState = State()
         static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { [] }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 /// A feature using every L0 marker, and its unmarked twin: same fields, plain types.
 enum Gallery: Feature {
     static let name = "gallery"
+    static let initialState = State()
 
     enum Context: String, Codable, Sendable, CaseIterable, KindEnum, Equatable { case lane, shared }
     enum Route: SumType, KindEnum, Sendable, Equatable {
@@ -75,6 +76,7 @@ enum Gallery: Feature {
 /// The twin as a feature, so it can be described too.
 enum PlainGallery: Feature {
     static let name = "gallery"
+    static let initialState = State()
     typealias State = Gallery.PlainState
     typealias Action = Gallery.Action
     typealias EffectPayload = Gallery.EffectPayload

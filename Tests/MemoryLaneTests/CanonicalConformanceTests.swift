@@ -137,6 +137,7 @@ private enum MirroredRootNav<Mistake: RootNavMistake>: Feature {
     typealias Action = RootNav.Action
     typealias EffectPayload = RootNav.EffectPayload
     static var name: String { RootNav.name }
+    static var initialState: State { State(phase: .splash, isEnterCodePresented: false, acceptedInviteCount: 0) }
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { [] }
 }
 
@@ -167,5 +168,6 @@ private enum MisnamedEffectRootNav: Feature {
     typealias Action = RootNav.Action
     typealias EffectPayload = MisnamedSessionEffect
     static let name = RootNav.name
+    static let initialState = RootNav.initialState
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] { [] }
 }

@@ -34,6 +34,7 @@ enum Tally: Feature {
         case announce(String)
     }
     static let name = "tally"
+    static let initialState = State()
 
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
         reductions += 1
@@ -83,6 +84,7 @@ enum Ping: Feature {
     enum Action: SumType, Sendable { case fire }
     enum EffectPayload: SumType, Sendable { case notifyListener(count: Int) }
     static let name = "ping"
+    static let initialState = State()
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
         state.sent += 1
         return [.run(.notifyListener(count: state.sent))]
@@ -94,6 +96,7 @@ enum Pong: Feature {
     enum Action: SumType, Sendable { case pingFired(count: Int) }
     enum EffectPayload: SumType, Sendable { case none }
     static let name = "pong"
+    static let initialState = State()
     static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
         if case .pingFired(let count) = action { state.received = count }
         return []

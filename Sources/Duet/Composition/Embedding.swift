@@ -53,6 +53,20 @@ public struct Embedding<Parent: Feature, Child: Feature>: Sendable {
     }
 }
 
+extension Embedding {
+    /// This seam as `describe` reports it on the parent, and declaration parity compares it.
+    public var seam: Seam { Seam(parent: Parent.name, child: Child.name, placement: placement.rawValue) }
+}
+
+/// A parent → child seam by feature names: what a runner registers (`ReplayRegistry.addSeams`).
+public struct Seam: Hashable, Sendable {
+    public var parent: String
+    public var child: String
+    /// `scope`, `ifLet` or `forEach`.
+    public var placement: String
+    public init(parent: String, child: String, placement: String) { self.parent = parent; self.child = child; self.placement = placement }
+}
+
 /// One mounted child: the path index it stands at (0 outside a path) and, in a path, the route
 /// it was mounted for — a new route at the same index is a new child.
 public struct Mount: Hashable, Sendable {

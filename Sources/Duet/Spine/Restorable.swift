@@ -12,8 +12,8 @@
 /// ```
 ///
 /// Features that do not conform get the default: the spine overlaid on a base state — the
-/// request's `base` (the restore drill sends the fixture's initial state), else the initial state
-/// of the feature's first scenario (`SpineOverlay`) — then decoded as `State`.
+/// request's `base` (the restore drill sends the fixture's initial state), else the feature's
+/// `initialState` (`SpineOverlay`) — then decoded as `State`. The Kotlin flavor's default is the same.
 public protocol Restorable: Feature {
     static func restore(spine: JSONValue) throws -> State
 }

@@ -1,5 +1,6 @@
 /// Describes a feature's state: every field (nested structs as dotted paths) with its JSON
-/// shape and L0 role, each enum's case list, and the action and effect case names.
+/// shape and L0 role, each enum's case list, the action and effect case names, and the canonical
+/// initial state. (How it restores and what it embeds are the runner's to add: it knows them.)
 ///
 /// No sample state is needed: the state's own `Decodable` conformance is run against a probing
 /// decoder. Enum cases — of fields, actions and effects — are derived from the types
@@ -16,7 +17,14 @@ public func describe<F: Feature>(_ feature: F.Type) throws(StructureError) -> Fe
         feature: F.name,
         fields: probe.fields,
         actions: try sumCases(of: F.Action.self, role: "Action"),
-        effects: try sumCases(of: F.EffectPayload.self, role: "EffectPayload"))
+        effects: try sumCases(of: F.EffectPayload.self, role: "EffectPayload"),
+        initialState: try initialState(of: F.self))
+}
+
+private func initialState<F: Feature>(of _: F.Type) throws(StructureError) -> String {
+    do { return try CanonicalEncoder().canonicalString(F.initialState) } catch {
+        throw StructureError(path: "", type: String(reflecting: F.State.self), message: "the initial state does not encode: \(error)")
+    }
 }
 
 /// A feature's action or effect cases; its `Action` or `EffectPayload` must be an enum.

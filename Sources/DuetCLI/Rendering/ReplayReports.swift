@@ -115,7 +115,7 @@ enum ReplayReports {
         var lines = check.failures.map { "\($0.platform): no describe answer — \($0.message)" }
         lines += check.differences.map(\.description)
         if check.holds {
-            lines.append("holds — \(([check.reference] + check.compared).joined(separator: " and ")) declare the same \(check.featureCount) features (fields, roles, shapes, kinds, action and effect cases)")
+            lines.append("holds — \(([check.reference] + check.compared).joined(separator: " and ")) declare the same \(check.featureCount) features (fields, roles, shapes, kinds, action and effect cases, initial states, restore, seams)")
         } else if check.compared.isEmpty && check.failures.isEmpty {
             lines.append("failed — no platform to compare with \(check.reference)")
         } else if check.featureCount == 0 && check.failures.isEmpty {

@@ -22,7 +22,7 @@ struct MutateVerb: Verb {
 
     parity/mutations.json:
       {"platforms": {"swift":  {"sources": ["Sources"], "build": "swift build --product app-runner"},
-                     "kotlin": {"sources": ["kotlin/src"], "build": "kotlin/build.sh"}},
+                     "kotlin": {"sources": ["kotlin/app/src/main"], "build": "kotlin/build.sh"}},
        "mutations": [{"name": "capture-dismissal-guard", "file": "Sources/App/Capture.swift",
                       "old": "guard state.sheet == kind else", "new": "guard state.sheet != nil else",
                       "about": "a late dismissal closes the picker that is up now"}]}

@@ -8,7 +8,8 @@ import DuetManifest
 ///
 /// Where they go: Swift into `Tests/<Module>Tests/Materialized/` (the test target of the feature's
 /// module, read from `swift:` in the manifest; its feature type from `state: Feature.State`);
-/// Kotlin into `test/materialized/` beside the `src/` folder that declares the feature's object.
+/// Kotlin into `src/test/kotlin/materialized/` of the module whose `src/main` declares the feature's object
+/// (so `kotlin/build.sh test` runs it with the module's other JUnit tests).
 ///
 /// ```swift
 /// let files = try MaterializeWorkflow(corpus: corpus, tree: tree, manifest: manifest).write("splash.finds-none", step: 1)
@@ -57,10 +58,11 @@ public struct MaterializeWorkflow {
                     types[node] = found.type
                     if node == materialized.node { root = found.root }
                 }
-                let folder = kotlinFolder ?? root + "/test/materialized"
+                let folder = kotlinFolder ?? root + "/src/test/kotlin/materialized"
                 let name = "Materialized_\(materialized.identifier)"
+                let package = (types[materialized.node]!.module.isEmpty ? "" : types[materialized.node]!.module + ".") + "materialized"
                 files.append((Written(platform: platform, path: folder + "/\(name).kt",
-                                      run: "\(relative(root))/build.sh test, then java -cp \"\(relative(root))/build/*:/usr/share/java/kotlin-stdlib.jar\" duet.materialized.\(materialized.identifier).\(name)Kt"),
+                                      run: "kotlin/build.sh test (JUnit 4: \(package).\(name))"),
                               StepTestSources.kotlin(materialized, types: types)))
             default:
                 throw InputError(file: "--platform", message: "unknown platform \(platform)", fix: "use swift, kotlin or all")
@@ -132,15 +134,15 @@ public struct MaterializeWorkflow {
         let pattern = try NSRegularExpression(pattern: #"object\s+(\w+)\s*:\s*Feature<[^(]*>\(\s*"\#(NSRegularExpression.escapedPattern(for: feature))""#)
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".kt"), relative.contains("src/"), let text = try? String(contentsOfFile: folder + "/" + relative, encoding: .utf8),
+            guard relative.hasSuffix(".kt"), relative.contains("src/"), !relative.contains("src/test/"), !relative.hasPrefix("build/"), let text = try? String(contentsOfFile: folder + "/" + relative, encoding: .utf8),
                   let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
                   let name = Range(match.range(at: 1), in: text).map({ String(text[$0]) }) else { continue }
             let package = text.split(separator: "\n").first { $0.hasPrefix("package ") }.map { String($0.dropFirst("package ".count)) }
-            let root = folder + "/" + relative.components(separatedBy: "src/")[0]
+            let root = folder + "/" + relative.components(separatedBy: "src/main/")[0].components(separatedBy: "src/")[0]
             return (StepTestSources.FeatureType(module: package?.trimmingCharacters(in: .whitespaces) ?? "", name: name),
                     root.hasSuffix("/") ? String(root.dropLast()) : root)
         }
-        throw InputError(file: "kotlin/", message: "no Kotlin object declares Feature(\"\(feature)\", …) under kotlin/*/src",
+        throw InputError(file: "kotlin/", message: "no Kotlin object declares Feature(\"\(feature)\", …) under kotlin/*/src/main",
                          fix: "materialize with --platform swift, or add the feature to the Kotlin flavor")
     }
 

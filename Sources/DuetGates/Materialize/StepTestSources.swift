@@ -1,5 +1,5 @@
-/// The source text of a materialized step test: Swift (XCTest) and Kotlin (the flavor's own
-/// test runner). Both reduce the step through the feature's real reducer and fail with the first
+/// The source text of a materialized step test: Swift (XCTest) and Kotlin (JUnit 4, as the flavor's own
+/// tests are). Both reduce the step through the feature's real reducer and fail with the first
 /// divergent JSON path while the step's behaviour differs from the recording.
 public enum StepTestSources {
     /// First line of every file `materialize` writes; `--clean` removes only files that start with it.
@@ -7,7 +7,7 @@ public enum StepTestSources {
 
     /// Where a node's code lives on one platform.
     struct FeatureType: Sendable, Equatable {
-        /// Swift: the module (`MemoryLane`); Kotlin: the package (`memorylane`).
+        /// Swift: the module (`MemoryLane`); Kotlin: the package (`dev.duet.memorylane`).
         var module: String
         /// Swift: the `Feature` type (`Timeline`); Kotlin: the feature object (`Timeline`).
         var name: String
@@ -84,64 +84,53 @@ public enum StepTestSources {
 
     static func kotlin(_ step: MaterializedStep, types: [String: FeatureType]) -> String {
         let imports = Set(step.nodes.compactMap { types[$0].map { "\($0.module).\($0.name)" } }).sorted()
+        let package = (types[step.node]!.module.isEmpty ? "" : types[step.node]!.module + ".") + "materialized"
         var body = """
-        \(marker) \(step.reference) — a standalone test of one recorded step, for debugging.
+        \(marker) \(step.reference) — a standalone JUnit 4 test of one recorded step, for debugging.
         // \(description(step))
-        // Set a breakpoint in \(types[step.node]!.name).reduce and run main(); it fails while the step's behaviour differs
+        // Set a breakpoint in \(types[step.node]!.name).reduce and run the test; it fails while the step's behaviour differs
         // from the recording. Not a fixture of record: remove it with `duet materialize --clean`.
-        package duet.materialized.\(step.identifier)
+        package \(package)
 
-        import duet.dialect.Dialect
-        import duet.replay.ServedFeature
-        import duet.test.Suite
-        import duet.test.fail
-        import duet.test.runSuites
+        import dev.duet.dialect.Dialect
+        import dev.duet.replay.ServedFeature
         \(imports.map { "import \($0)" }.joined(separator: "\n"))
-        import kotlin.system.exitProcess
+        import org.junit.Assert.assertEquals
+        import org.junit.Test
 
-        class MaterializedStep : Suite(\(kotlinLiteral(step.reference))) {
-            init {
-                test("the step reduces as recorded") {
-                    val states = mutableMapOf(\(step.initialStates.map { "\(kotlinLiteral($0.node)) to \(kotlinLiteral($0.state))" }.joined(separator: ", ")))
+        class Materialized_\(step.identifier) {
+            @Test fun theStepReducesAsRecorded() {
+                val states = mutableMapOf(\(step.initialStates.map { "\(kotlinLiteral($0.node)) to \(kotlinLiteral($0.state))" }.joined(separator: ", ")))
 
         """
         if !step.prior.isEmpty {
             body += """
-                        // The chain's earlier steps, replayed to reach this one.
-                        for ((node, action) in listOf(\(step.prior.map { "\(kotlinLiteral($0.node)) to \(kotlinLiteral($0.action))" }.joined(separator: ", ")))) {
-                            states[node] = reduce(node, states.getValue(node), action).first
-                        }
+                    // The chain's earlier steps, replayed to reach this one.
+                    for ((node, action) in listOf(\(step.prior.map { "\(kotlinLiteral($0.node)) to \(kotlinLiteral($0.action))" }.joined(separator: ", ")))) {
+                        states[node] = reduce(node, states.getValue(node), action).first
+                    }
 
             """
         }
         body += """
-                    val (state, effects) = reduce(\(kotlinLiteral(step.node)), states.getValue(\(kotlinLiteral(step.node))), \(kotlinLiteral(step.action)))
+                val (state, effects) = reduce(\(kotlinLiteral(step.node)), states.getValue(\(kotlinLiteral(step.node))), \(kotlinLiteral(step.action)))
 
         """
         if let expected = step.expectedState {
-            body += "            assertCanonical(state, \(kotlinLiteral(expected)), \"state\")\n"
+            body += "        assertEquals(\"state diverged\", \(kotlinLiteral(expected)), state)\n"
         }
         body += """
-                    assertCanonical(effects, \(kotlinLiteral(step.expectedEffects)), "effects")
-                }
+                assertEquals("effects diverged", \(kotlinLiteral(step.expectedEffects)), effects)
             }
 
             private fun reduce(node: String, state: String, action: String): Pair<String, String> {
                 val feature = when (node) {
         \(step.nodes.map { "            \(kotlinLiteral($0)) -> \(types[$0]!.name)" }.joined(separator: "\n"))
-                    else -> fail("no feature $node in this test")
+                    else -> throw AssertionError("no feature $node in this test")
                 }
                 val (stateTree, effectsTree) = ServedFeature(feature).reduce(Dialect.parse(state), Dialect.parse(action))
                 return Dialect.compact(stateTree) to Dialect.compact(effectsTree)
             }
-
-            private fun assertCanonical(actual: String, expected: String, what: String) {
-                if (actual != expected) fail("$what diverged:\\n  expected $expected\\n  actual   $actual")
-            }
-        }
-
-        fun main() {
-            exitProcess(runSuites(listOf(MaterializedStep())))
         }
 
         """

@@ -9,7 +9,7 @@ import DuetFixtures
 /// {
 ///   "platforms": {
 ///     "swift": {"sources": ["Sources"], "build": "swift build --product memorylane-runner"},
-///     "kotlin": {"sources": ["kotlin/src"], "build": "kotlin/build.sh"}
+///     "kotlin": {"sources": ["kotlin/duet/src/main", "kotlin/memorylane/src/main"], "build": "kotlin/build.sh"}
 ///   },
 ///   "mutations": [
 ///     {"name": "capture-dismissal-guard", "file": "Sources/MemoryLane/Capture/Capture.swift",

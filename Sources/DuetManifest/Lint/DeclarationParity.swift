@@ -39,8 +39,34 @@ public enum DeclarationParity {
             }
             if l.actions != r.actions { note(feature, .actions, "actions", list(l.actions), list(r.actions)) }
             if l.effects != r.effects { note(feature, .effects, "effects", list(l.effects), list(r.effects)) }
+            if l.restore != r.restore { note(feature, .restore, "restore", l.restore, r.restore) }
+            if let divergence = initialStateDivergence(l.initialState, r.initialState) {
+                let subject = divergence.path.isEmpty ? "initialState" : "initialState." + divergence.path
+                note(feature, .initialState, subject, divergence.expected, divergence.actual)
+            }
+            if let ls = l.seams.map(seamSet), let rs = r.seams.map(seamSet) {
+                for child in Set(ls.keys).union(rs.keys).sorted(by: utf8Order) where ls[child] != rs[child] {
+                    note(feature, .seams, child, ls[child], rs[child])
+                }
+            } else if (l.seams == nil) != (r.seams == nil) {
+                note(feature, .seams, "", l.seams.map { _ in "described" }, r.seams.map { _ in "described" })
+            }
         }
         return found
+    }
+
+    /// Where two initial states first differ (nil when both are the same or neither says).
+    private static func initialStateDivergence(_ left: String?, _ right: String?) -> Divergence? {
+        guard left != right else { return nil }
+        guard let left, let right, let l = try? CanonicalJSON.parse(left), let r = try? CanonicalJSON.parse(right) else {
+            return Divergence(path: "", expected: left, actual: right)
+        }
+        return JSONValue.firstDivergence(expected: l, actual: r)
+    }
+
+    /// Child → placements (a parent may embed a child twice, e.g. a tab and a sheet).
+    private static func seamSet(_ seams: [SeamDescription]) -> [String: String] {
+        Dictionary(grouping: seams, by: \.child).mapValues { $0.map(\.placement).sorted().joined(separator: ", ") }
     }
 
     private static func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
@@ -50,7 +76,7 @@ public enum DeclarationParity {
 /// One disagreement between two platforms' declarations. A nil value means the platform lacks it.
 public struct DeclarationDifference: Sendable, Equatable, CustomStringConvertible {
     public enum Aspect: String, Sendable, Equatable {
-        case feature, field, role, shape, kinds, runtimeOnly, actions, effects
+        case feature, field, role, shape, kinds, runtimeOnly, actions, effects, restore, initialState, seams
     }
     public struct Side: Sendable, Equatable {
         public var platform: String
@@ -58,7 +84,7 @@ public struct DeclarationDifference: Sendable, Equatable, CustomStringConvertibl
     }
     public var feature: String
     public var aspect: Aspect
-    /// The field path, the feature name, or `actions`/`effects`.
+    /// The field path, the feature name, `actions`/`effects`/`restore`, `initialState[.path]`, or a seam's child.
     public var subject: String
     public var left: Side
     public var right: Side
@@ -68,7 +94,10 @@ public struct DeclarationDifference: Sendable, Equatable, CustomStringConvertibl
         switch aspect {
         case .feature: return "\(feature): served on \(left.value == nil ? right.platform : left.platform) only"
         case .field: return "\(feature): field \(subject): \(side(left)), \(side(right))"
-        case .actions, .effects: return "\(feature): \(aspect.rawValue) \(side(left)), \(side(right))"
+        case .actions, .effects, .restore: return "\(feature): \(aspect.rawValue) \(side(left)), \(side(right))"
+        case .initialState: return "\(feature): \(subject): \(side(left)), \(side(right)) — the default restore starts from it"
+        case .seams where subject.isEmpty: return "\(feature): seams \(side(left)), \(side(right))"
+        case .seams: return "\(feature): seam to \(subject): \(side(left)), \(side(right))"
         default: return "\(feature): field \(subject): \(aspect.rawValue) \(side(left)), \(side(right))"
         }
     }

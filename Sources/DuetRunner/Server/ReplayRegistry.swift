@@ -10,7 +10,8 @@
 import Duet
 import DuetScenarios
 
-/// The features, scenarios and chains a runner serves over the replay protocol.
+/// The features, scenarios and chains a runner serves over the replay protocol, and the seams
+/// between the features (`describe` lists each on its parent).
 ///
 /// ```swift
 /// var registry = ReplayRegistry(platform: "swift")
@@ -22,6 +23,7 @@ public struct ReplayRegistry {
     private(set) var features: [String: ServedFeature] = [:]
     public private(set) var scenarios: [ScenarioDefinition] = []
     public private(set) var chains: [ChainDefinition] = []
+    public private(set) var seams: [Seam] = []
 
     public init(platform: String) { self.platform = platform }
 
@@ -33,7 +35,7 @@ public struct ReplayRegistry {
     /// Serves `feature`. `describe` answers the `describe` op for it (omit it and the kernel's
     /// `describe(F.self)` does); `restore` rebuilds a state from a
     /// spine (omit it: a `Restorable` feature restores itself, any other feature overlays the
-    /// spine on the request's `base`, else on the initial state of its first scenario — see `SpineOverlay`).
+    /// spine on the request's `base`, else on its `initialState` — see `SpineOverlay`).
     public mutating func register<F: Feature>(
         _ feature: F.Type,
         describe: (() -> FeatureStructure)? = nil,
@@ -44,6 +46,8 @@ public struct ReplayRegistry {
 
     public mutating func addScenarios(_ definitions: [ScenarioDefinition]) { scenarios += definitions }
     public mutating func addChains(_ definitions: [ChainDefinition]) { chains += definitions }
+    /// The seams between registered features, e.g. `[MainNav.capture.seam]`.
+    public mutating func addSeams(_ declared: [Seam]) { seams += declared }
 
     func feature(named name: String) -> ServedFeature? { features[name] }
 
@@ -57,10 +61,21 @@ public struct ReplayRegistry {
         return try feature.reduce(state, action)
     }
 
-    /// The state `restore` starts from when the feature has no restore of its own.
+    /// The state `restore` starts from when the feature has no restore of its own and the
+    /// request brings no base: the feature's initial state, as in the Kotlin flavor.
     func baseState(for feature: String) -> JSONValue {
-        scenarios.first { $0.feature == feature }?.initialState
-            ?? chains.lazy.compactMap { $0.initialStates[feature] }.first
-            ?? .object(JSONObject())
+        features[feature]?.initialState ?? .object(JSONObject())
+    }
+
+    /// What `describe` answers for `name`: its structure, how it restores and the seams it is the parent of.
+    func describe(_ name: String) throws -> FeatureStructure? {
+        guard let feature = features[name] else { return nil }
+        var structure = try feature.describe()
+        structure.restore = structure.restore ?? (feature.restore == nil ? "overlay" : "custom")
+        if structure.seams == nil {
+            structure.seams = seams.filter { $0.parent == name }.map { SeamDescription(child: $0.child, placement: $0.placement) }
+                .sorted { ($0.child, $0.placement) < ($1.child, $1.placement) }
+        }
+        return structure
     }
 }

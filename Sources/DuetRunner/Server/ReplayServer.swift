@@ -125,7 +125,7 @@ public struct ReplayServer {
         var described: [JSONValue] = []
         for name in registry.featureNames {
             do {
-                described.append(try encoder.encode(registry.feature(named: name)!.describe()))
+                described.append(try encoder.encode(registry.describe(name)!))
             } catch {
                 return errorLine("describe \(name): \(error)")
             }

@@ -15,6 +15,8 @@ struct ServedFeature {
     let restore: ((JSONValue) throws -> [UInt8])?
     /// Decodes a tree as `State` and encodes it canonically: the overlay's result must be a valid state.
     let normalizeState: (JSONValue) throws -> [UInt8]
+    /// `F.initialState` as a tree: what the default restore lays a spine over without a base.
+    let initialState: JSONValue?
 
     init<F: Feature>(_ feature: F.Type, describe: (() -> FeatureStructure)?, restore: ((JSONValue) throws -> F.State)?) {
         name = F.name
@@ -44,6 +46,7 @@ struct ServedFeature {
             self.restore = nil
         }
         normalizeState = { tree in try CanonicalEncoder().canonicalBytes(CanonicalDecoder().decode(F.State.self, from: tree)) }
+        initialState = try? CanonicalEncoder().encode(F.initialState)
     }
 }
 

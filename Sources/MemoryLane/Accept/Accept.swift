@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum Accept: Feature {
     public static let name = "accept"
+    public static let initialState = State()
 
     public struct State: Codable, Sendable, Equatable {
         public var code = ""

@@ -11,6 +11,7 @@ import Foundation
 /// ```
 public enum Capture: Feature {
     public static let name = "capture"
+    public static let initialState = State()
 
     public enum Sheet: SumType, KindEnum, Equatable, CaseIterable {
         case photoSource, photoLibrary, camera, videoSource, videoRecorder, videoLibrary

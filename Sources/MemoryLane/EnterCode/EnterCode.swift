@@ -9,6 +9,7 @@ import Duet
 /// ```
 public enum EnterCode: Feature {
     public static let name = "entercode"
+    public static let initialState = State()
     static let codeLength = 6
 
     public struct State: Codable, Sendable, Equatable {

@@ -10,6 +10,7 @@ import Foundation
 /// ```
 public enum IntroduceYourself: Feature {
     public static let name = "introduceyourself"
+    public static let initialState = State()
     static let maximumNameLength = 30
 
     public struct State: Codable, Sendable, Equatable {

@@ -10,6 +10,7 @@ import Foundation
 /// ```
 public enum InviteCode: Feature {
     public static let name = "invitecode"
+    public static let initialState = State()
 
     public struct State: Codable, Sendable, Equatable {
         public var code = ""

@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum MainNav: Feature {
     public static let name = "mainnav"
+    public static let initialState = State()
 
     public enum Tab: SumType, KindEnum, Equatable, CaseIterable {
         case myLane, shared, profile

@@ -10,6 +10,7 @@ import Foundation
 /// ```
 public enum MemoryDetail: Feature {
     public static let name = "memorydetail"
+    public static let initialState = State()
     static let maximumCaptionLength = 280
 
     public enum Sheet: SumType, KindEnum, Equatable {

@@ -9,6 +9,7 @@ import Duet
 /// ```
 public enum Onboarding: Feature {
     public static let name = "onboarding"
+    public static let initialState = State()
 
     public enum Page: String, Codable, Sendable, Equatable, CaseIterable {
         case welcome, capture, share, reminders

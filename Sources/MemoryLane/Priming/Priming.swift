@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum Priming: Feature {
     public static let name = "priming"
+    public static let initialState = State()
 
     public struct State: Codable, Sendable, Equatable {
         public var isRequesting = false

@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum Profile: Feature {
     public static let name = "profile"
+    public static let initialState = State()
 
     public struct State: Codable, Sendable, Equatable {
         public var displayName = ""

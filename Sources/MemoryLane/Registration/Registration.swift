@@ -10,6 +10,7 @@ import Foundation
 /// ```
 public enum Registration: Feature {
     public static let name = "registration"
+    public static let initialState = State()
 
     public struct State: Codable, Sendable, Equatable {
         public var email = ""

@@ -10,6 +10,7 @@ import Foundation
 /// ```
 public enum RootNav: Feature {
     public static let name = "rootnav"
+    public static let initialState = State()
 
     /// Who is signed in and how far they got. Every stage after registration carries it as its
     /// seed, so a relaunch restored from the spine knows where progress stands.

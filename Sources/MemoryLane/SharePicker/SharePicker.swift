@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum SharePicker: Feature {
     public static let name = "sharepicker"
+    public static let initialState = State()
 
     public struct State: Codable, Sendable, Equatable {
         public var memoryId: UUID?

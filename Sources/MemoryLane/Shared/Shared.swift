@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum Shared: Feature {
     public static let name = "shared"
+    public static let initialState = State()
 
     public enum Route: SumType, KindEnum, Equatable {
         case memoryDetail(memoryId: UUID, context: String, startEditing: Bool)

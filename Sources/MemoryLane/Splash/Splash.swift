@@ -9,6 +9,7 @@ import Foundation
 /// ```
 public enum Splash: Feature {
     public static let name = "splash"
+    public static let initialState = State()
     static let retryLimit = 3
 
     public struct State: Codable, Sendable, Equatable {

@@ -10,6 +10,7 @@ import Foundation
 /// ```
 public enum Timeline: Feature {
     public static let name = "timeline"
+    public static let initialState = State()
 
     public enum Route: SumType, KindEnum, Equatable {
         case memoryDetail(memoryId: UUID, context: String, startEditing: Bool, startSharing: Bool)
