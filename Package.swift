@@ -45,6 +45,7 @@ let package = Package(
         .executableTarget(name: "query-bench", dependencies: ["DuetCorpus", "DuetSynthetic", "Duet"], path: "tools/query-bench"),
         .executableTarget(name: "drill-bench", dependencies: ["DuetGates", "DuetReplay", "DuetFixtures", "DuetCorpus", "Duet", "MemoryLane"], path: "tools/drill-bench"),
         .executableTarget(name: "checksum-bench", dependencies: ["DuetCorpus", "DuetSynthetic", "Duet"], path: "tools/checksum-bench"),
+        .executableTarget(name: "explore-bench", dependencies: ["DuetGates", "DuetReplay", "DuetFixtures", "DuetCorpus", "DuetManifest", "Duet"], path: "tools/explore-bench"),
         .executableTarget(name: "duet-reliability", dependencies: ["Duet", "DuetCorpus", "DuetSynthetic"], path: "tools/reliability/Driver"),
         .executableTarget(name: "duet-sample-runner", dependencies: ["DuetRunner", "Duet", "DuetScenarios"], path: "Tests/SampleRunner"),
         .executableTarget(name: "duet-drill-runner", dependencies: ["DuetRunner", "Duet", "DuetScenarios", "MemoryLane"], path: "Tests/DrillRunner"),

@@ -13,6 +13,9 @@ public struct RunnerCommands: Sendable, Equatable {
     public var commands: [String: String]
     public var missing: [String]
 
+    /// Commands given outright (a bench's runners, a test's): platform → command.
+    public init(commands: [String: String], missing: [String] = []) { self.commands = commands; self.missing = missing }
+
     public static func resolve(platforms: [String], explicit: String?, manifest: Manifest?) -> RunnerCommands {
         var result = RunnerCommands(commands: [:], missing: [])
         for platform in platforms {

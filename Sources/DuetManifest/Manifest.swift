@@ -115,22 +115,30 @@ public struct CensusRuling: Sendable {
 /// A recorded decision that one restore-drill finding is a known, accepted gap: what the spine
 /// cannot carry and why. Matches a finding by fixture, rule and (when given) step and path.
 public struct DrillRuling: Sendable, Equatable {
+    /// The fixture ruled on; empty for a ruling on a whole feature (`feature`).
     public var fixture: String
+    /// A ruling on a feature instead of one fixture: it accepts the gap wherever it shows — in any
+    /// fixture of the feature and at any state `duet explore` reaches — for the spine field of `path`.
+    public var feature: String?
     /// 0-based step; nil matches any step.
     public var step: Int?
     /// `carry-on`, `round-trip`, …
     public var rule: String
-    /// The divergent JSON path; nil matches any path.
+    /// The divergent JSON path; nil matches any path. A feature's ruling matches the spine field
+    /// (the L0 field or island) the path lies in: `path` covers `path[1].value.context`.
     public var path: String?
     public var reason: String
     public var since: String
     public var location: ManifestLocation
 
-    public init(fixture: String, step: Int? = nil, rule: String, path: String? = nil, reason: String, since: String,
+    public init(fixture: String, feature: String? = nil, step: Int? = nil, rule: String, path: String? = nil, reason: String, since: String,
                 location: ManifestLocation = ManifestLocation(line: 0, column: 0)) {
-        self.fixture = fixture; self.step = step; self.rule = rule; self.path = path; self.reason = reason
+        self.fixture = fixture; self.feature = feature; self.step = step; self.rule = rule; self.path = path; self.reason = reason
         self.since = since; self.location = location
     }
+
+    /// `path[0].value.context` → `path`; `videoPlayer.positionMillis` → `videoPlayer`.
+    public static func spineField(_ path: String) -> String { String(path.prefix { $0 != "." && $0 != "[" }) }
 }
 
 /// The upstream code-generation section, read for its shape only.

@@ -150,10 +150,20 @@ struct ManifestReader {
     }
 
     private mutating func drillRuling(_ node: YAMLNode, _ path: String) -> DrillRuling? {
-        guard let v = entry(node, path, section: "drill ruling", required: ["fixture", "rule", "reason", "since"], optional: ["step", "path"])
+        guard let v = entry(node, path, section: "drill ruling", required: ["rule", "reason", "since"], optional: ["fixture", "feature", "step", "path"])
         else { return nil }
+        guard (v["fixture"] == nil) != (v["feature"] == nil) else {
+            error(at: node.mark, "a drill ruling names a fixture: or a feature:, one of them",
+                  fix: "fixture: for one fixture's finding; feature: (with path:) for a gap accepted wherever it shows, explored states included")
+            return nil
+        }
         var step: Int?
         if let raw = v["step"] {
+            guard v["feature"] == nil else {
+                error(at: node["step"]!.mark, "a feature's drill ruling has no step: it holds wherever the gap shows",
+                      fix: "remove step:, or rule on one fixture with fixture:")
+                return nil
+            }
             guard let number = Int(raw), number >= 0 else {
                 error(at: node["step"]!.mark, "a drill ruling's step must be a 0-based step number, not '\(raw)'",
                       fix: "name the step as `duet drill restore` reports it, or leave step out to match every step")
@@ -161,7 +171,7 @@ struct ManifestReader {
             }
             step = number
         }
-        return DrillRuling(fixture: v["fixture"]!, step: step, rule: v["rule"]!, path: v["path"], reason: v["reason"]!,
+        return DrillRuling(fixture: v["fixture"] ?? "", feature: v["feature"], step: step, rule: v["rule"]!, path: v["path"], reason: v["reason"]!,
                            since: v["since"]!, location: location(node))
     }
 

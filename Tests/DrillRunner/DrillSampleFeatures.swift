@@ -110,3 +110,26 @@ enum Vault: Feature {
         ].map(\.definition)
     }
 }
+
+/// Lens as a twin changed by hand on branches no fixture of the samples reaches (for explore tests):
+/// a zoom below 1 is held at 1, and a fourth shot fires no flash.
+enum LensTwin: Feature {
+    static let name = "lens"
+    typealias State = Lens.State
+    typealias Action = Lens.Action
+    typealias EffectPayload = Lens.EffectPayload
+    static var initialState: State { Lens.initialState }
+
+    static func reduce(_ state: inout State, _ action: Action) -> [Effect<EffectPayload>] {
+        switch action {
+        case .zoomed(let zoom) where zoom < 1:
+            state.chrome.zoom = 1
+            return []
+        case .shot where state.shots >= 3:
+            state.shots += 1
+            return []
+        default:
+            return Lens.reduce(&state, action)
+        }
+    }
+}

@@ -4,6 +4,9 @@
 //   --leak F.FIELD=JSON      states restored for F get FIELD set to JSON
 //   --refuse-restore F       restores of F are answered with an error
 //   --exit-on-restore F      the runner exits when asked to restore F
+//   --twin                   serve lens as LensTwin (changed on branches no sample fixture reaches)
+//   --exit-on-reduce F.CASE  the runner exits when asked to reduce F with that action case
+//   --refuse-reduce F.CASE   reduces of F with that action case are answered with an error
 import Duet
 import DuetRunner
 import Foundation
@@ -26,7 +29,7 @@ if arguments.contains("--memorylane") {
     registry.addScenarios(MemoryLaneApp.scenarios)
     registry.addChains(MemoryLaneApp.chains)
 } else {
-    registry.register(Lens.self)
+    if arguments.contains("--twin") { registry.register(LensTwin.self) } else { registry.register(Lens.self) }
     registry.register(Vault.self)
     registry.addScenarios(Lens.scenarios + Vault.scenarios)
 }
@@ -37,9 +40,17 @@ let leaks = values("--leak").map { spec -> (feature: String, field: String, valu
     return (feature, String(rest[..<equals]), try! CanonicalJSON.parse(String(rest[rest.index(after: equals)...])))
 }
 let refused = Set(values("--refuse-restore")), exits = Set(values("--exit-on-restore"))
+let reduceExits = Set(values("--exit-on-reduce")), reduceRefusals = Set(values("--refuse-reduce"))
 let server = ReplayServer(registry)
 
 @MainActor func answer(_ line: [UInt8]) -> [UInt8]? {
+    if !reduceExits.isEmpty || !reduceRefusals.isEmpty, let request = try? CanonicalJSON.parse(line), request["op"]?.stringValue == "reduce",
+       let feature = request["feature"]?.stringValue, let actionCase = request["action"]?["case"]?.stringValue {
+        if reduceExits.contains(feature + "." + actionCase) { exit(71) }
+        if reduceRefusals.contains(feature + "." + actionCase) {
+            return ReplayProtocol.error("reduce of \(feature).\(actionCase) refused on purpose").canonicalBytes + [0x0A]
+        }
+    }
     guard var request = try? CanonicalJSON.parse(line), request["op"]?.stringValue == "restore",
           let feature = request["feature"]?.stringValue else { return server.respond(to: line) }
     if exits.contains(feature) { exit(70) }

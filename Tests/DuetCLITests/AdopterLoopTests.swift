@@ -209,11 +209,17 @@ final class AdopterLoopTests: XCTestCase {
 
     func testInitWritesAManifestThatReadsAndAppendsOnlyMissingIgnoreLines() throws {
         try Data("/.build/\n/corpus.db\n".utf8).write(to: work.appendingPathComponent(".gitignore"))
-        XCTAssertEqual(duet("init", "--runner-target", "app-runner", in: work.path).status, .holds)
+        let initialised = duet("init", "--runner-target", "app-runner", in: work.path)
+        XCTAssertEqual(initialised.status, .holds)
+        // The lines to add, with the identity a path dependency gets.
+        XCTAssertTrue(initialised.stdout.contains(#".executableTarget(name: "app-runner", dependencies: ["#), initialised.stdout)
+        XCTAssertTrue(initialised.stdout.contains(#".product(name: "DuetRunner", package: "duet")"#), initialised.stdout)
+        XCTAssertTrue(initialised.stdout.contains(#"a path dependency on ../duet-main is package: "duet-main""#), initialised.stdout)
         let ignore = String(decoding: try Data(contentsOf: work.appendingPathComponent(".gitignore")), as: UTF8.self)
         XCTAssertTrue(ignore.hasPrefix("/.build/\n/corpus.db\n"), "existing lines are kept as they were")
         XCTAssertEqual(ignore.components(separatedBy: "/corpus.db\n").count, 2, "a present line is not added twice")
-        XCTAssertTrue(ignore.contains("/corpus.db-wal"))
+        XCTAssertTrue(ignore.contains("\n/corpus.db*\n!/corpus.db.seed\n"), "the corpus's side files are ignored, its seed is not: \(ignore)")
+        XCTAssertFalse(ignore.contains("\n.build/"), "/.build/ already ignores the build folder: \(ignore)")
         XCTAssertTrue(ignore.contains("/parity/.pending/\n"), "pending recordings are never committed: \(ignore)")
         let census = duet("census", in: work.path)
         XCTAssertNotEqual(census.status, .usage, "the skeleton manifest reads: \(census.stderr)")

@@ -35,9 +35,9 @@ final class GateVerdictTests: XCTestCase {
         }
         // The reference tree holds: these verdicts are the README's.
         XCTAssertEqual(duet(["record", "--check"], in: tree.path).stdout.split(separator: "\n").last,
-                       "record --check: no drift — 175 fixtures, 0 metadata-only")
+                       "record --check: no drift — 177 fixtures, 0 metadata-only")
         let drill = duet(["drill", "restore"], in: tree.path)
-        XCTAssertEqual(drill.stdout.split(separator: "\n").last, "drill restore: holds — 0 findings, 4 ruled — 175 fixtures on swift")
+        XCTAssertEqual(drill.stdout.split(separator: "\n").last, "drill restore: holds — 0 findings, 4 ruled — 177 fixtures on swift")
         // Ruled gaps are headed as what they are, not as findings.
         XCTAssertTrue(drill.stdout.contains("Ruled gaps (drill.rulings in parity/manifest.yaml; not findings)"), drill.stdout)
         XCTAssertFalse(drill.stdout.contains("Restore drill findings"), "no finding, so no findings table: \(drill.stdout)")
@@ -47,13 +47,13 @@ final class GateVerdictTests: XCTestCase {
         let tree = try referenceTreeCopy(in: work)
         let shard = duet(["verify", "--shard", "1/1", "--results", "results-1.json"], in: tree.path)
         XCTAssertEqual(shard.status, .holds, shard.stderr)
-        XCTAssertTrue(shard.stdout.split(separator: "\n").last?.hasPrefix("verify --shard 1/1: holds — swift 175 passed of 175") == true, shard.stdout)
+        XCTAssertTrue(shard.stdout.split(separator: "\n").last?.hasPrefix("verify --shard 1/1: holds — swift 177 passed of 177") == true, shard.stdout)
         XCTAssertTrue(shard.stderr.contains("duet verify: wrote results-1.json"), "the command says where it wrote: \(shard.stderr)")
         let results = String(decoding: try Data(contentsOf: tree.appendingPathComponent("results-1.json")), as: UTF8.self)
         XCTAssertTrue(results.contains("\"runner\": \"bin/memorylane-runner\""), results)
         XCTAssertFalse(results.contains(tree.path), "no machine path in a results file")
         let merge = duet(["runs", "import", "results-1.json"], in: tree.path)
         XCTAssertEqual(merge.status, .holds, merge.stderr)
-        XCTAssertEqual(merge.stdout.split(separator: "\n").last, "runs import: holds — swift full run passed: 175 passed of 175 fixtures from 1 file")
+        XCTAssertEqual(merge.stdout.split(separator: "\n").last, "runs import: holds — swift full run passed: 177 passed of 177 fixtures from 1 file")
     }
 }

@@ -79,7 +79,10 @@ final class LedgerImportGitTests: XCTestCase {
         XCTAssertEqual(waiver.count, 1)
         XCTAssertEqual(waiver.first?["valid_from"]?.stringValue, "2026-02-01T09:00:00.000Z")
         XCTAssertEqual(waiver.first?["valid_to"]?.stringValue, "2026-03-01T08:30:00.000Z", "the broken revision changed nothing")
-        XCTAssertEqual(try history("--kind", "home.slot.nothing").count, 0)
+        // A kind the ledger never held is bad input, with the kinds it holds.
+        let unknown = run("ledger", "history", "--kind", "home.slot.nothing")
+        XCTAssertEqual(unknown.status, .usage)
+        XCTAssertTrue(unknown.stderr.hasPrefix("duet ledger history: no kind 'home.slot.nothing'"), unknown.stderr)
     }
 
     func testImportingAgainGivesTheSameHistoryAndReplacesWhatSyncRecorded() throws {

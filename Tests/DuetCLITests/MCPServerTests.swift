@@ -42,7 +42,7 @@ final class MCPServerTests: XCTestCase {
         let listed = try client.request(2, "tools/list")
         let tools = try XCTUnwrap(listed["result"]?["tools"]?.arrayValue)
         XCTAssertEqual(tools.compactMap { $0["name"]?.stringValue },
-                       ["verify", "drill", "census", "query_touches", "query_kinds", "query_sql", "lint", "pending", "show", "map"])
+                       ["verify", "drill", "explore", "census", "coverage", "query_touches", "query_kinds", "query_sql", "lint", "pending", "show", "map", "scope", "doctor"])
         for tool in tools {
             XCTAssertEqual(tool["inputSchema"]?["type"]?.stringValue, "object", "\(tool)")
             XCTAssertEqual(tool["outputSchema"]?["type"]?.stringValue, "object", "\(tool)")
@@ -62,6 +62,20 @@ final class MCPServerTests: XCTestCase {
         XCTAssertEqual(structured["result"], try CanonicalJSON.parse(verb.stdout))
         XCTAssertEqual(try CanonicalJSON.parse(try XCTUnwrap(census["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue)), structured,
                        "the text block is the structured content, for clients that read text only")
+    }
+
+    func testTheCoverageToolAnswersAsTheVerbDoesAndRefusesAnUnknownFeature() throws {
+        let client = try session()
+        defer { client.close() }
+        _ = try initialize(client, version: "2025-11-25")
+        let coverage = try client.request(2, "tools/call", #"{"name":"coverage","arguments":{"feature":"timeline"}}"#)
+        let structured = try XCTUnwrap(coverage["result"]?["structuredContent"], "\(coverage)")
+        XCTAssertEqual(structured["status"]?.stringValue, "holds", "\(structured)")
+        let verb = duet("--corpus", corpusPath, "coverage", "--feature", "timeline", "--format", "json", in: packageRoot.path)
+        XCTAssertEqual(structured["result"], try CanonicalJSON.parse(verb.stdout))
+        XCTAssertEqual(structured["result"]?["features"]?.arrayValue?.compactMap { $0["feature"]?.stringValue }, ["timeline"])
+        let unknown = try client.request(3, "tools/call", #"{"name":"coverage","arguments":{"feature":"nope"}}"#)
+        XCTAssertEqual(unknown["result"]?["isError"]?.boolValue, true, "\(unknown)")
     }
 
     func testTheMapToolAnswersAsTheVerbDoes() throws {

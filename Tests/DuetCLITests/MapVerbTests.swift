@@ -35,7 +35,7 @@ final class MapVerbTests: XCTestCase {
                       "tabs:myLane · slot:notificationPriming", "tabs:profile · slot:capture"] {
             XCTAssertTrue(run.stdout.contains(">\(state)</text>"), state)
         }
-        for verb in ["captureTapped ×6", "tabSelected ×3", "sheetDismissed ×2", "inviteRequested ×2 ← profile", "primingFinished ×2 ← priming"] {
+        for verb in ["captureTapped ×6", "tabSelected ×4", "sheetDismissed ×2", "inviteRequested ×2 ← profile", "primingFinished ×2 ← priming"] {
             XCTAssertTrue(run.stdout.contains(">\(verb)</text>"), verb)
         }
         XCTAssertTrue(run.stdout.contains("Laid out by duet&#39;s layered layout") || run.stdout.contains("Laid out by duet's layered layout"))
@@ -119,7 +119,7 @@ final class MapVerbTests: XCTestCase {
     func testAnUnknownFeatureOrPlatformIsBadInputNamingWhatToDo() throws {
         let typo = try map("mainnva")
         XCTAssertEqual(typo.status, .usage)
-        XCTAssertTrue(typo.stderr.contains("did you mean mainnav"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("did you mean `mainnav`?"), typo.stderr)
         let plain = try map("onboarding")
         XCTAssertEqual(plain.status, .usage)
         XCTAssertTrue(plain.stderr.contains("has no L0 field"), plain.stderr)

@@ -111,7 +111,7 @@ final class MaterializeTests: XCTestCase {
     func testAStepThatIsNotThereIsBadInput() {
         let missing = materialize("no-such-fixture#0")
         XCTAssertEqual(missing.status, .usage)
-        XCTAssertTrue(missing.stderr.contains("no fixture of that name"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("no fixture 'no-such-fixture'"), missing.stderr)
         let beyond = materialize("entercode.submits#99")
         XCTAssertEqual(beyond.status, .usage)
         XCTAssertTrue(beyond.stderr.contains("numbered from 0"), beyond.stderr)

@@ -89,10 +89,11 @@ final class QuestionVerbsTests: XCTestCase {
         XCTAssertEqual(rows.compactMap { $0["entered_by"]?.stringValue }, ["cameraTapped"])
         XCTAssertEqual(rows.compactMap { $0["left_by"]?.stringValue }, ["modalDismissed"])
         XCTAssertEqual(rows.compactMap { $0["entered"]?.intValue }, [0])
-        // Negative control: a kind nobody reaches gives an empty result, still exit 0.
+        // Negative control: a kind the corpus does not know is bad input, not an empty result.
         let none = repo.run("query", "touches", "capture.slot.location", "--format", "json")
-        XCTAssertEqual(none.status, .holds)
-        XCTAssertEqual(none.stdout, "[]\n")
+        XCTAssertEqual(none.status, .usage)
+        XCTAssertTrue(none.stderr.hasPrefix("duet query touches: no kind 'capture.slot.location'"), none.stderr)
+        XCTAssertEqual(none.stdout, "")
     }
 
     func testAMalformedKindIsBadUsage() throws {
@@ -113,9 +114,12 @@ final class QuestionVerbsTests: XCTestCase {
                        "| " + columns.joined(separator: " | ") + " |")
         let json = try CanonicalJSON.parse(repo.run("query", "kinds", "--format", "json").stdout)
         XCTAssertEqual(json.arrayValue?.first?.objectValue?.keys.sorted(), columns.sorted())
-        // An empty result is a bare header (table) or [] (json).
-        XCTAssertEqual(repo.run("query", "kinds", "--feature", "nothing", "--format", "json").stdout, "[]\n")
-        XCTAssertEqual(repo.run("query", "kinds", "--feature", "nothing").stdout.split(separator: "\n").count, 2)
+        // A feature the corpus does not know is bad input in every format, not an empty table.
+        for format in ["table", "json"] {
+            let unknown = repo.run("query", "kinds", "--feature", "nothing", "--format", format)
+            XCTAssertEqual(unknown.status, .usage, format)
+            XCTAssertEqual(unknown.stdout, "", format)
+        }
     }
 
     func testVerbsAndFixturesQueries() throws {

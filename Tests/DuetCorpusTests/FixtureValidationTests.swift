@@ -66,9 +66,9 @@ final class FixtureValidationTests: XCTestCase {
 
     func testEveryMemoryLaneAndReferenceFixtureStillImports() throws {
         let seed = try exportedSeed()
-        XCTAssertEqual(seed.count, 175)
+        XCTAssertEqual(seed.count, 177)
         let corpus = try Corpus.temporary()
-        XCTAssertEqual(try corpus.importFixtures(from: seed.fixtures.path).inserted.count, 175)
+        XCTAssertEqual(try corpus.importFixtures(from: seed.fixtures.path).inserted.count, 177)
         let reference = try corpus.importFixtures(from: try referenceFixtureDirectory().path)
         XCTAssertEqual(reference.inserted.count, try referenceFixtureFiles().count)
         XCTAssertGreaterThanOrEqual(reference.inserted.count, 4)

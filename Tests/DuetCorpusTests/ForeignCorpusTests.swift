@@ -76,6 +76,28 @@ final class ForeignCorpusTests: XCTestCase {
         XCTAssertTrue(census.failures.first?.contains("runners:") ?? false)
     }
 
+    func testWithoutAStructureEveryNavigationShapedFieldIsStillACandidateAndASuggestion() throws {
+        let corpus = try TutorialApp.imported(manifest: "features: {}\n")
+        let census = try corpus.census(rulings: [])
+        // The three fields a structure would declare, and the five it would leave as data.
+        XCTAssertEqual(census.candidates.map(\.id), ["shell.alert", "shell.destination", "shell.isAboutPresented", "shell.mode", "shell.phase",
+                                                     "shell.selectedTab", "shell.stack", "shell.toasts"])
+        XCTAssertFalse(census.candidates.contains { $0.feature == "counter" }, "plain data is no candidate")
+        let suggestion = try corpus.structureSuggestion()
+        XCTAssertEqual(suggestion.features.map(\.feature), ["counter", "shell"])
+        let shell = try XCTUnwrap(suggestion.features.last)
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: shell.fields.map { ($0.field, $0.primitive?.rawValue ?? "") }), [
+            "alert": "slot", "destination": "slot", "mode": "stage", "phase": "stage", "selectedTab": "tabs", "stack": "path", "toasts": "path",
+        ])
+        XCTAssertEqual(shell.flags.map(\.field), ["isAboutPresented"])
+        let tab = try XCTUnwrap(shell.fields.first { $0.field == "selectedTab" })
+        XCTAssertEqual(tab.evidence.cases, ["home", "profile"])
+        XCTAssertEqual(tab.evidence.fixtures, ["shell.browse"], "only that fixture switches tabs")
+        XCTAssertEqual(try XCTUnwrap(suggestion.features.first).fields, [], "the counter suggests structure: {}")
+        // A declared structure leaves nothing to suggest (negative control).
+        XCTAssertEqual(try TutorialApp.imported(manifest: TutorialApp.structure).structureSuggestion().features, [])
+    }
+
     func testAnEmptyCorpusJudgesNothingAndDoesNotHold() throws {
         let census = try Corpus.temporary().census(rulings: [])
         XCTAssertTrue(census.judgedNothing)

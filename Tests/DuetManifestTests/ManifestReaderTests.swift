@@ -83,6 +83,23 @@ final class ManifestReaderTests: XCTestCase {
         }
     }
 
+    func testADrillRulingMayNameAFeatureButNotBothNorAStepWithIt() throws {
+        let manifest = try Manifest.parse("drill:\n  rulings:\n    - {feature: shared, rule: carry-on, path: path, reason: loaded, since: 2026-12-01}\n",
+                                          file: "m.yaml")
+        XCTAssertEqual(manifest.drillRulings.first?.feature, "shared")
+        XCTAssertEqual(manifest.drillRulings.first?.fixture, "")
+        XCTAssertEqual(DrillRuling.spineField("path[1].value.context"), "path")
+        XCTAssertEqual(DrillRuling.spineField("videoPlayer.positionMillis"), "videoPlayer")
+        for bad in ["{fixture: a, feature: b, rule: carry-on, reason: r, since: s}", "{rule: carry-on, reason: r, since: s}"] {
+            XCTAssertThrowsError(try Manifest.parse("drill:\n  rulings:\n    - \(bad)\n", file: "m.yaml")) { error in
+                XCTAssertEqual((error as? ManifestError)?.message, "a drill ruling names a fixture: or a feature:, one of them")
+            }
+        }
+        XCTAssertThrowsError(try Manifest.parse("drill:\n  rulings:\n    - {feature: b, step: 2, rule: carry-on, reason: r, since: s}\n", file: "m.yaml")) { error in
+            XCTAssertEqual((error as? ManifestError)?.message, "a feature's drill ruling has no step: it holds wherever the gap shows")
+        }
+    }
+
     func testASyntaxErrorCarriesLineAndColumn() {
         XCTAssertThrowsError(try Manifest.parse("features:\n  a: [unclosed\n", file: "m.yaml")) { error in
             let error = error as? ManifestError

@@ -10,7 +10,7 @@ enum ArgumentParser {
             index += 1
             if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
                 if argument.hasPrefix("-") && argument != "-" && !onlyPositionals {
-                    throw UsageError("unknown option '\(argument)'")
+                    throw UsageError(NameResolver.unknown(argument, as: .option, among: optionNames(specs)))
                 }
                 parsed.positionals.append(argument)
                 continue
@@ -22,7 +22,7 @@ enum ArgumentParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let spec = named[name] else { throw UsageError("unknown option '\(name)'") }
+            guard let spec = named[name] else { throw UsageError(NameResolver.unknown(name, as: .option, among: optionNames(specs))) }
             switch spec.kind {
             case .flag:
                 if inlineValue != nil { throw UsageError("\(name) takes no value") }
@@ -44,6 +44,11 @@ enum ArgumentParser {
         }
         try checkPositionals(parsed.positionals, specs: specs.filter(\.isPositional))
         return parsed
+    }
+
+    /// The options a verb takes, `--help` included, as suggestions name them.
+    private static func optionNames(_ specs: [OptionSpec]) -> [String] {
+        specs.filter { !$0.isPositional }.map(\.name) + ["--help"]
     }
 
     private static func checkPositionals(_ given: [String], specs: [OptionSpec]) throws(UsageError) {

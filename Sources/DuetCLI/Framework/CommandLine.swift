@@ -24,6 +24,9 @@ public enum DuetCommandLine {
         exit(status.rawValue)
     }
 
+    /// The options `duet` takes before the verb.
+    static let globalOptions = ["--corpus", "--help", "--version"]
+
     /// Runs one invocation; tests call this with capturing sinks.
     static func run(_ arguments: [String], environment: [String: String], workingDirectory: String,
                     stdout: OutputSink, stderr: OutputSink) -> ExitStatus {
@@ -39,7 +42,8 @@ public enum DuetCommandLine {
             if first.hasPrefix("--corpus=") {
                 corpusOption = String(first.dropFirst("--corpus=".count)); arguments.removeFirst(); continue
             }
-            stderr.write("duet: unknown option '\(first)'\n\(HelpText.overview())")
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            stderr.write("duet: " + NameResolver.unknown(name, as: .option, among: globalOptions) + "\n" + HelpText.pointer(nil))
             return .usage
         }
         guard let first = arguments.first else { stdout.write(HelpText.overview()); return .holds }
@@ -49,11 +53,13 @@ public enum DuetCommandLine {
             if let group = HelpText.group(first) {
                 let rest = arguments.dropFirst()
                 if rest.first == "--help" || rest.first == "-h" { stdout.write(group); return .holds }
-                stderr.write(rest.isEmpty ? "duet \(first): which one?\n\n\(group)"
-                                          : "duet: unknown verb '\(first) \(rest.first!)'.\n\n\(group)")
+                if rest.isEmpty { stderr.write("duet \(first): which one?\n\n\(group)"); return .usage }
+                let members = VerbTable.all.map { $0.name }.filter { $0.hasPrefix(first + " ") }
+                stderr.write("duet: " + NameResolver.unknown("\(first) \(rest.first!)", as: .verb, among: members) + "\n"
+                             + "Run 'duet \(first) --help' for its verbs.\n")
                 return .usage
             }
-            stderr.write("duet: unknown verb '\(first)'. Run 'duet help' for the list.\n")
+            stderr.write("duet: " + NameResolver.unknown(first, as: .verb, among: VerbTable.names) + "\n" + HelpText.pointer(nil))
             return .usage
         }
         if rest.contains("--help") || rest.contains("-h") { stdout.write(HelpText.usage(of: verb)); return .holds }
@@ -71,7 +77,7 @@ public enum DuetCommandLine {
             context.writeVerdict()
             return status
         } catch let error as UsageError {
-            context.stderr.write("duet \(verb.name): \(error.message)\n\n\(HelpText.usage(of: verb))")
+            context.stderr.write("duet \(verb.name): \(error.message)\n" + HelpText.pointer(verb))
             return .usage
         } catch {
             let (message, status) = ErrorReporting.describe(error)
@@ -85,7 +91,8 @@ public enum DuetCommandLine {
         if words.isEmpty { stdout.write(HelpText.overview()); return .holds }
         guard let (verb, _) = VerbTable.match(words) else {
             if words.count == 1, let group = HelpText.group(words[0]) { stdout.write(group); return .holds }
-            stderr.write("duet help: no verb '\(words.joined(separator: " "))'. Run 'duet help' for the list.\n")
+            stderr.write("duet help: " + NameResolver.unknown(words.joined(separator: " "), as: .verb, among: VerbTable.names) + "\n"
+                         + "Run 'duet help' for the list.\n")
             return .usage
         }
         stdout.write(HelpText.usage(of: verb))

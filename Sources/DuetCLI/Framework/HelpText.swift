@@ -36,6 +36,12 @@ enum HelpText {
         return out + "\nRun 'duet \(word) VERB --help' for the options of one.\n"
     }
 
+    /// The one line after an error that says where to read more: the verb's help, or the list of verbs.
+    static func pointer(_ verb: (any Verb.Type)?) -> String {
+        guard let verb else { return "Run 'duet help' for the list of verbs.\n" }
+        return "Run 'duet \(verb.name) --help' for its options and an example.\n"
+    }
+
     static func usage(of verb: any Verb.Type) -> String {
         let synopsis = verb.options.map { spec -> String in
             switch spec.kind {
@@ -54,7 +60,8 @@ enum HelpText {
                 if case .value(let placeholder, _) = spec.kind { return "\(spec.name) \(placeholder)" }
                 return spec.name
             }
-            let width = labels.map(\.count).max() ?? 0
+            // "--help" is listed too, so it counts for the width (padding never truncates it).
+            let width = (labels + ["--help"]).map(\.count).max() ?? 0
             for (label, spec) in zip(labels, verb.options) {
                 out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + spec.help + "\n"
             }

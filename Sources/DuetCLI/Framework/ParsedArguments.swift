@@ -12,11 +12,15 @@ public struct ParsedArguments: Sendable {
 
     /// The parsed `--format`, defaulting to a table.
     public func format(default fallback: OutputFormat = .table) throws(UsageError) -> OutputFormat {
-        guard let raw = value("--format") else { return fallback }
-        guard let format = OutputFormat(rawValue: raw) else {
-            throw UsageError("unknown format '\(raw)'; use one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return format
+        try choice("--format", as: .format, default: fallback)
+    }
+
+    /// The value of `option`, one of `Choice`'s cases; an unknown one names the closest.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ option: String, as category: NameResolver.Category,
+                                                         default fallback: Choice) throws(UsageError) -> Choice where Choice.RawValue == String {
+        guard let raw = value(option) else { return fallback }
+        let known = Choice.allCases.map(\.rawValue)
+        return Choice(rawValue: try NameResolver.resolve(raw, as: category, among: known))!
     }
 
     /// The single positional argument at `index`, or a usage error naming it.

@@ -11,6 +11,8 @@ public final class VerbContext {
     let stdout: OutputSink
     let stderr: OutputSink
     var openedCorpus: Corpus?
+    /// The corpus's names, once asked for (`knownNames()`).
+    var cachedNames: KnownNames?
     /// The gate's closing line and where it goes, written when the verb returns (`writeVerdict`).
     private var verdict: (verdict: GateVerdict, onStdout: Bool)?
 

@@ -2,22 +2,22 @@ import Duet
 
 /// The tools of `duet mcp`: the read verbs and the gates.
 enum MCPCatalogue {
-    static var all: [MCPTool] { [verify, drill, census, queryTouches, queryKinds, querySQL, lint, pending, show, map] }
+    static var all: [MCPTool] { [verify, drill, explore, census, coverage, queryTouches, queryKinds, querySQL, lint, pending, show, map, scope, doctor] }
 
     static func tool(named name: String) -> MCPTool? { all.first { $0.name == name } }
 
     // MARK: - Schemas of results
 
-    private static func schema(_ type: String, _ properties: [String: JSONValue] = [:], items: JSONValue? = nil, description: String) -> JSONValue {
+    static func schema(_ type: String, _ properties: [String: JSONValue] = [:], items: JSONValue? = nil, description: String) -> JSONValue {
         var members: [String: JSONValue] = ["type": .string(type), "description": .string(description)]
         if !properties.isEmpty { members["properties"] = JSONRPC.object(properties) }
         if let items { members["items"] = items }
         return JSONRPC.object(members)
     }
-    private static let string = JSONRPC.object(["type": .string("string")])
-    private static let integer = JSONRPC.object(["type": .string("integer")])
-    private static let rows = JSONRPC.object(["type": .string("object")])
-    private static func array(_ items: JSONValue) -> JSONValue { JSONRPC.object(["type": .string("array"), "items": items]) }
+    static let string = JSONRPC.object(["type": .string("string")])
+    static let integer = JSONRPC.object(["type": .string("integer")])
+    static let rows = JSONRPC.object(["type": .string("object")])
+    static func array(_ items: JSONValue) -> JSONValue { JSONRPC.object(["type": .string("array"), "items": items]) }
 
     // MARK: - Tools
 
@@ -149,4 +149,28 @@ extension MCPCatalogue {
             "features": array(schema("object", ["feature": string, "nodes": array(rows), "edges": array(rows)], description: "one feature's graph")),
             "seams": array(rows), "runs": array(rows),
         ], description: "the map: features with nodes (id, kinds, fixtures, starts, platforms) and edges (from, verb, to, fixtures, platforms), seams, runs")) }
+}
+
+extension MCPCatalogue {
+    static var scope: MCPTool { MCPTool(
+        name: "scope", title: "What governs a file",
+        description: "For a file of the tree: the feature it belongs to, the gates that judge a change to it (with the command to run) "
+            + "and the fixtures they replay; governed is false when no gate would notice a change. Recognises fixtures of record, pending "
+            + "recordings, the manifest, the mutation plan, milestones, a feature's swift:/kotlin:/scenario: files and its folder, Kotlin twins, "
+            + "the runner's target and files a mutation row changes.",
+        verb: ScopeVerb.self,
+        parameters: [.init(name: "path", kind: .file, description: "a file inside the tree, relative to its root", required: true)],
+        result: schema("array", items: schema("object", ["path": string, "governed": JSONRPC.object(["type": .string("boolean")]),
+                                                         "roles": array(rows), "gates": array(rows), "fixtures": array(string), "features": array(string)],
+                                              description: "one file's scope"),
+                       description: "one entry per path")) }
+
+    static var doctor: MCPTool { MCPTool(
+        name: "doctor", title: "Check the set-up",
+        description: "The tree's declarations against the disk and the machine: runner commands resolvable, manifest paths present, "
+            + "the Swift (and Kotlin) toolchain versions, corpus health, .gitignore lines. Each check holds, fails (with its fix) or is not checked.",
+        verb: DoctorVerb.self, parameters: [],
+        result: schema("object", ["checks": array(schema("object", ["id": string, "status": string, "detail": string, "fix": string],
+                                                         description: "one check"))],
+                       description: "every check")) }
 }

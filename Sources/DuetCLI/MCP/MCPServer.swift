@@ -92,7 +92,7 @@ final class MCPServer {
         }
         guard let tool = MCPCatalogue.tool(named: name) else {
             throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidParams,
-                                      message: "unknown tool: \(JSONRPC.excerpt(name)) (tools: \(MCPCatalogue.all.map(\.name).joined(separator: ", ")))")
+                                      message: NameResolver.unknown(name, as: .tool, among: MCPCatalogue.all.map(\.name)) + " (tools/list lists them)")
         }
         var arguments = JSONObject()
         if let given = params["arguments"], given != .null {

@@ -29,8 +29,9 @@ struct MCPTool {
     /// The verb's command-line arguments for `arguments`; a wrong argument is the caller's to fix.
     func commandLine(_ arguments: JSONObject) throws(MCPArgumentError) -> [String] {
         let known = Set(parameters.map(\.name))
-        if let unknown = arguments.keys.first(where: { !known.contains($0) }) {
-            throw MCPArgumentError("\(name) takes no argument \"\(JSONRPC.excerpt(unknown))\" (it takes: \(parameters.map(\.name).joined(separator: ", ")))")
+        if let unknown = arguments.keys.sorted().first(where: { !known.contains($0) }) {
+            throw MCPArgumentError("\(name): " + NameResolver.unknown(unknown, as: .argument, among: parameters.map(\.name))
+                                   + " (its inputSchema in tools/list describes them)")
         }
         var line: [String] = []
         for parameter in parameters {
@@ -46,6 +47,8 @@ struct MCPTool {
                 if flag, let option = parameter.option { line.append(option) }
                 continue
             case (.choice(let choices), .string(let string)) where choices.contains(string): text = string
+            case (.choice(let choices), .string(let string)):
+                throw MCPArgumentError("\(name): \"\(parameter.name)\": " + NameResolver.unknown(string, as: .choice(parameter.name), among: choices))
             case (.choice(let choices), _):
                 throw MCPArgumentError("\"\(parameter.name)\" is one of \(choices.joined(separator: ", "))")
             default:

@@ -23,8 +23,18 @@ public struct Report: Sendable {
         public var id: String
         public var title: String?
         public var content: Content
-        public init(id: String, title: String? = nil, content: Content) { self.id = id; self.title = title; self.content = content }
+        /// A table of findings with no row says nothing people need to read: tables and Markdown
+        /// leave it out (the summary says it holds); JSON and CSV keep it, for machines.
+        public var omittedWhenEmpty = false
+        public init(id: String, title: String? = nil, content: Content, omittedWhenEmpty: Bool = false) {
+            self.id = id; self.title = title; self.content = content; self.omittedWhenEmpty = omittedWhenEmpty
+        }
+
+        var isEmptyTable: Bool { if case .table(let table) = content { return table.rows.isEmpty } else { return false } }
     }
+
+    /// The sections people read: an empty one marked `omittedWhenEmpty` is left out.
+    var readSections: [Section] { sections.filter { !($0.omittedWhenEmpty && $0.isEmptyTable) } }
 
     public enum Content: Sendable {
         case table(Table)

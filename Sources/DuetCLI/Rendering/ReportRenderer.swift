@@ -5,8 +5,8 @@ enum ReportRenderer {
     static func render(_ report: Report, as format: OutputFormat) -> String {
         switch format {
         case .json: return json(report).prettyString
-        case .table: return report.sections.map(table).joined(separator: "\n")
-        case .md: return report.sections.map(markdown).joined(separator: "\n")
+        case .table: return report.readSections.map(table).joined(separator: "\n")
+        case .md: return report.readSections.map(markdown).joined(separator: "\n")
         case .csv: return report.sections.compactMap(csv).joined(separator: "\n")
         }
     }

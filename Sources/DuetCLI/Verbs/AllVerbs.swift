@@ -3,18 +3,22 @@ enum VerbTable {
     static var all: [any Verb.Type] { [
         // Every day: start, record, review, verify.
         InitVerb.self,
+        DoctorVerb.self,
         RecordVerb.self,
         PendingVerb.self,
         PendingShowVerb.self,
         PendingAcceptVerb.self,
         PendingRejectVerb.self,
+        ReviewVerb.self,
         VerifyVerb.self,
         RunsVerb.self,
         RunsImportVerb.self,
         RunsPruneVerb.self,
         DrillRestoreVerb.self,
+        ExploreVerb.self,
         ShowVerb.self,
         MaterializeVerb.self,
+        ScopeVerb.self,
         // Questions and milestone procedures.
         QueryTouchesVerb.self,
         QueryKindsVerb.self,
@@ -23,6 +27,7 @@ enum VerbTable {
         QueryFixturesVerb.self,
         QuerySQLVerb.self,
         CensusVerb.self,
+        CoverageVerb.self,
         IslandsVerb.self,
         LintVerb.self,
         AuditVerb.self,
@@ -42,6 +47,12 @@ enum VerbTable {
         CorpusCheckVerb.self,
         CorpusMigrateVerb.self,
     ] }
+
+    /// Every verb's name, and each group's first word (`corpus`), as a user may type them.
+    static var names: [String] {
+        let full = all.map { $0.name }
+        return full + ["help"] + Set(full.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil }).sorted()
+    }
 
     /// The verb whose (possibly multi-word) name is the longest prefix of the arguments.
     static func match(_ arguments: [String]) -> (any Verb.Type, [String])? {

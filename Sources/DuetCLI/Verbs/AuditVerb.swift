@@ -42,7 +42,8 @@ struct AuditVerb: Verb {
                               sources: try ResultInputs.sourcesHash(paths: paths, base: base), base: base)
         let rows: [[Table.Cell]] = report.findings.map { [.text("\($0.file):\($0.line)"), .text($0.rule), .text($0.subject), .text($0.message)] }
         var rendered = Report(sections: [
-            Report.Section(id: "findings", title: "Audit findings", content: .table(Table(columns: ["place", "rule", "field", "finding"], rows: rows))),
+            Report.Section(id: "findings", title: "Audit findings", content: .table(Table(columns: ["place", "rule", "field", "finding"], rows: rows)),
+                           omittedWhenEmpty: true),
             Report.Section(id: "summary", content: .text(report.summary)),
         ], json: try CanonicalEncoder().encode(report))
         rendered.verdict = GateVerdicts.audit(report, holds: report.holds)

@@ -1,3 +1,4 @@
+import Duet
 import Foundation
 import DuetCorpus
 
@@ -12,23 +13,38 @@ struct CensusVerb: Verb {
     optional structured values never set together (for a feature whose structure comes from structure:
     in the manifest, the shapes are read from the snapshots). Each needs a ruling under census.rulings in
     parity/manifest.yaml (field: feature.field, ruling, reason, since); an unruled one fails the check.
-    A feature with fixtures but no structure (no runner, no structure:) fails it too: nothing was judged.
-    Structure the corpus lacks (a fresh clone, a deleted corpus.db) is asked once of the runners under
-    runners: (describe) and kept for their build. The result is stored with what it judged (`duet runs`).
+    A feature with fixtures but no structure (no runner, no structure:) fails it too: nothing was judged;
+    its fields are read from the snapshots, so its candidates are still listed. Structure the corpus
+    lacks (a fresh clone, a deleted corpus.db) is asked once of the runners under runners: (describe)
+    and kept for their build. The result is stored with what it judged (`duet runs`).
+    --suggest prints, for each such feature, the structure: block to paste into parity/manifest.yaml:
+    an array of sums as path, an optional sum or structured value as slot, a sum or enum that changes
+    between snapshots as stage (tabs when named like a tab), each line with the fixtures and snapshots
+    behind it; a presentation flag (is…Presented) is listed as a comment (make it a slot, or rule it data).
+    It exits 0; --format json gives the same as data.
 
-    Example: duet census --format json
+    Example:
+      duet census --format json
+      duet census --suggest
     """
-    static let options: [OptionSpec] = [QueryManifest.option, .format]
+    static let options: [OptionSpec] = [
+        QueryManifest.option,
+        .flag("--suggest", help: "Print the structure: block the snapshots suggest for features nothing describes."),
+        .format,
+    ]
 
     let manifestPath: String?
+    let suggest: Bool
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
         manifestPath = arguments.value("--manifest")
+        suggest = arguments.flag("--suggest")
         format = try arguments.format()
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        if suggest { return try runSuggestion(context) }
         let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "every candidate is unruled")
         try context.ensureStructure("census", manifest: manifest)
         let census = try context.corpus().recordCensus(rulings: manifest.rulings, manifestPath: manifest.file.isEmpty ? nil : manifest.file,
@@ -63,5 +79,18 @@ struct CensusVerb: Verb {
                                            content: .table(Table(columns: ["field"], rows: census.staleRulings.map { [.text($0)] }))))
         }
         return Report(sections: sections)
+    }
+
+    private func runSuggestion(_ context: VerbContext) throws -> ExitStatus {
+        let suggestion = try context.corpus().structureSuggestion()
+        switch format {
+        case .json: context.write(try CanonicalEncoder().encode(suggestion).prettyString)
+        case .table, .md: context.write(StructureSuggestionText.render(suggestion))
+        case .csv: context.render(Report(StructureSuggestionText.table(suggestion)), as: .csv)
+        }
+        if suggestion.features.isEmpty {
+            context.note("duet census --suggest: nothing to suggest — every feature with fixtures has a structure (a runner's describe or structure: in parity/manifest.yaml)")
+        }
+        return .holds
     }
 }

@@ -81,6 +81,7 @@ struct DrillRestoreVerb: Verb {
         let workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
                                      timeout: timeout, startupTimeout: startupTimeout, maxSpineBytes: maxSpineBytes,
                                      rulings: manifest?.drillRulings ?? [], manifestPath: manifest?.file)
+        let feature = try context.resolveFeature(self.feature), fixture = try self.fixture.map(context.resolveFixture)
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard, all: all) { platform, done, total in
             context.progress("drill \(platform)", done: done, total: total)
         }

@@ -35,8 +35,13 @@ struct InitVerb: Verb {
         if !outcome.ignoredLinesAdded.isEmpty { context.write("added to .gitignore: \(outcome.ignoredLinesAdded.joined(separator: " "))\n") }
         context.write("""
 
-        next: add the \(runnerTarget) target to Package.swift (see the comment in Sources/\(runnerTarget)/main.swift),
-        register your features and scenarios, then `duet record`, `duet pending`, and commit parity/.
+        next: add to Package.swift (the comment in Sources/\(runnerTarget)/main.swift says the same)
+            dependencies: [.package(path: "../duet")],   // or .package(url: "https://…/duet.git", branch: "main")
+            .executableTarget(name: "\(runnerTarget)", dependencies: [
+                "YourFeatures", .product(name: "DuetRunner", package: "duet"), .product(name: "DuetScenarios", package: "duet")]),
+        `package:` is the dependency's identity, which SwiftPM takes from the last part of its path or URL
+        (a path dependency on ../duet-main is package: "duet-main"), not from the name in Duet's Package.swift.
+        Then register your features and scenarios, `duet record`, `duet review` (or `duet pending`), and commit parity/.
 
         """)
         return .holds

@@ -31,6 +31,14 @@ struct LedgerHistoryVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let corpus = try context.corpus()
+        let history = try corpus.ledgerHistory()
+        if let kind {
+            _ = try NameResolver.resolve(kind, as: .kind, among: history.filter { $0.section == .waiver }.map(\.subject) + context.knownNames().kinds)
+        }
+        if let island {
+            let declared = ((try? context.manifest()) ?? nil)?.islands.map(\.id) ?? []
+            _ = try NameResolver.resolve(island, as: .choice("island"), among: history.filter { $0.section == .island }.map(\.subject) + declared)
+        }
         let versions = try corpus.ledgerHistory(kind: kind, island: island).filter { !current || $0.isCurrent }
         let table = Table(columns: ["section", "feature", "entry", "platform", "valid_from", "valid_to", "opened_by", "closed_by", "fields"],
                           rows: versions.map {

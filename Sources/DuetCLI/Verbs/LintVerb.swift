@@ -17,7 +17,9 @@ struct LintVerb: Verb {
         with fewer than two platforms reported, it says parity was not checked. A platform under
         runners: that never reported is asked once (its answer is kept for its build); --refresh asks
         every runner afresh first. verify and milestone run this lint first. Each result is stored with
-        what it judged (`duet runs --kind lint`).
+        what it judged (`duet runs --kind lint`). --strict also fails on declared action cases no
+        fixture of record sends (golden first: record the fixture first; see `duet coverage`); without
+        it they are warnings.
 
         Rules:
         \(LintRule.allCases.map { "  " + $0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.checks }.joined(separator: "\n"))
@@ -28,22 +30,26 @@ struct LintVerb: Verb {
     static let options: [OptionSpec] = [
         QueryManifest.option,
         .flag("--refresh", help: "Ask each runner under runners: for its describe before checking parity."),
+        .flag("--strict", help: "Fail on declared action cases no fixture of record sends (otherwise a warning)."),
         .format,
     ]
 
     let manifestPath: String?
     let refresh: Bool
+    let strict: Bool
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
         manifestPath = arguments.value("--manifest")
         refresh = arguments.flag("--refresh")
+        strict = arguments.flag("--strict")
         format = try arguments.format()
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let path = try QueryManifest.path(manifestPath, context: context)
         var workflow = LintWorkflow(corpus: try context.corpus(), manifestPath: path)
+        workflow.strict = strict
         let manifest = Manifest.read(path: path)
         if refresh, manifest.errors.isEmpty {
             workflow.refresh = RunnerCommands.resolve(platforms: manifest.manifest.runners.keys.sorted(), explicit: nil, manifest: manifest.manifest)
@@ -67,7 +73,8 @@ struct LintVerb: Verb {
         json["status"] = .string(lint.unparseable ? "unreadable" : lint.holds ? "holds" : "fails")
         json["summary"] = .string(lint.summary)
         return Report(sections: [
-            Report.Section(id: "findings", title: "Lint findings", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows))),
+            Report.Section(id: "findings", title: "Lint findings", content: .table(Table(columns: ["place", "rule", "finding", "fix"], rows: rows)),
+                           omittedWhenEmpty: true),
             Report.Section(id: "summary", content: .text(lint.summary)),
         ], json: .object(json))
     }

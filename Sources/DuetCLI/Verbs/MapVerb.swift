@@ -48,14 +48,9 @@ struct MapVerb: Verb {
         feature = arguments.positionals.first
         platform = arguments.value("--platform")
         out = arguments.value("--out")
-        let rawLayout = arguments.value("--layout") ?? "auto"
-        guard let engine = MapDrawer.Engine(rawValue: rawLayout) else { throw UsageError("unknown layout '\(rawLayout)'; use auto, dot or duet") }
-        layout = engine
+        layout = try arguments.choice("--layout", as: .choice("layout"), default: MapDrawer.Engine.auto)
         if let raw = arguments.value("--format") {
-            guard let chosen = Format(rawValue: raw) else {
-                throw UsageError("unknown format '\(raw)'; use one of: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            format = chosen
+            format = Format(rawValue: try NameResolver.resolve(raw, as: .format, among: Format.allCases.map(\.rawValue)))!
         } else {
             format = out.flatMap(Self.format(forFile:)) ?? .table
         }
@@ -74,7 +69,8 @@ struct MapVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let map = try context.corpus().navigationMap(feature: feature, platform: platform)
+        let map = try context.corpus().navigationMap(feature: try context.resolveFeature(feature),
+                                                         platform: try platform.map(context.resolvePlatform))
         if map.features.isEmpty {
             context.note("duet map: nothing to draw — no feature has an L0 field (record through a runner, or declare structure: in parity/manifest.yaml)")
         } else if map.runs.isEmpty {

@@ -17,7 +17,7 @@ struct MaterializeVerb: Verb {
     removes every file it wrote (they start with "\(StepTestSources.marker)"), FIXTURE or FIXTURE#STEP only those.
 
     Example:
-      duet materialize timeline.deep-link#2
+      duet materialize timeline.deep-link.share-intent#2
       swift test --filter Materialized_timeline_deep_link_step2
       duet materialize --clean
     """
@@ -52,12 +52,12 @@ struct MaterializeVerb: Verb {
             guard clean else { throw UsageError("missing FIXTURE#STEP") }
             fixture = nil; step = nil
         }
-        switch arguments.value("--platform") {
+        switch try arguments.value("--platform").map({ raw throws(UsageError) in
+            try NameResolver.resolve(raw, as: .platform, among: ReplayOptions.platformChoices) }) {
         case nil: platforms = nil
         case "swift": platforms = ["swift"]
         case "kotlin": platforms = ["kotlin"]
-        case "all": platforms = ["swift", "kotlin"]
-        case let other?: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
+        default: platforms = ["swift", "kotlin"]
         }
         swiftOut = arguments.value("--swift-out")
         kotlinOut = arguments.value("--kotlin-out")
@@ -78,7 +78,7 @@ struct MaterializeVerb: Verb {
             if removed.isEmpty { context.note("duet materialize: no materialized test to remove") }
             return .holds
         }
-        let written = try workflow.write(fixture!, step: step!)
+        let written = try workflow.write(try context.resolveFixture(fixture!), step: step!)
         context.render(Report(Table(columns: ["platform", "file", "run"], rows: written.map { [.text($0.platform), .text($0.path), .text($0.run)] }),
                               title: "Materialized \(fixture!)#\(step!)"), as: format)
         return .holds

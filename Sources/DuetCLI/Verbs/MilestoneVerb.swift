@@ -48,7 +48,7 @@ struct MilestoneVerb: Verb {
     ]
 
     enum Action { case record(String), preview(String), show(String), list(OutputFormat) }
-    enum DocumentFormat: String { case md, json, html }
+    enum DocumentFormat: String, CaseIterable { case md, json, html }
 
     let action: Action
     let document: DocumentFormat
@@ -75,7 +75,7 @@ struct MilestoneVerb: Verb {
         default: throw UsageError("expected NAME or show NAME, got '\(words.joined(separator: " "))'")
         }
         let raw = arguments.value("--format") ?? "md"
-        guard let format = DocumentFormat(rawValue: raw) else { throw UsageError("unknown format '\(raw)'; use md, json or html") }
+        let format = DocumentFormat(rawValue: try NameResolver.resolve(raw, as: .format, among: DocumentFormat.allCases.map(\.rawValue)))!
         document = format
     }
 

@@ -17,6 +17,12 @@ struct MutateVerb: Verb {
     fails the row. First the unmutated copy must build and replay green on every platform a row
     targets, or the drill stops. Nothing is stored; the working tree is never written, so Ctrl-C or a
     crash at any point loses nothing (the next drill re-syncs the copy).
+    --explore BUDGET also runs `duet explore` (stopping at its first finding) on every mutant the
+    fixtures let through: the mutated platform's runner against the other platforms' (unmutated),
+    so a branch no fixture reaches is caught when the platforms then disagree. Every platform of the
+    plan is built, and explore of the unmutated copy must find nothing first. The summary gives the
+    mutation score per platform: mutants caught by the fixtures alone, and by fixtures plus explore
+    (rows marked "equivalent": "why" change no behaviour and are not scored).
     Exit 0 every row caught, 1 a survivor, a stale or unbuildable row, or a red baseline, 2 a bad
     plan, 3 no runner or an unmutated copy that does not build.
 
@@ -30,6 +36,7 @@ struct MutateVerb: Verb {
     Example:
       duet mutate
       duet mutate --row capture-dismissal-guard --format json
+      duet mutate --explore 100000
     """
     static let options: [OptionSpec] = [
         .value("--row", placeholder: "NAME", help: "Only this row (repeatable); default every row.", repeating: true),
@@ -37,12 +44,16 @@ struct MutateVerb: Verb {
         .value("--workspace", placeholder: "DIR", help: "Where the copy is built (default .build/duet-mutate in the repository)."),
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout of the replays (default 10)."),
         .value("--startup-timeout", placeholder: "SECONDS", help: "How long a runner may take to start (default 300)."),
+        .value("--explore", placeholder: "BUDGET", help: "Also explore each mutant the fixtures let through, with BUDGET steps (the mutated platform against the others)."),
+        .value("--seed", placeholder: "N", help: "The explore seed (default 1)."),
         .format,
     ]
 
     let rows: [String]?
     let plan: String?, workspace: String?
     let timeout: Double, startupTimeout: Double
+    let explore: Int?
+    let seed: UInt64
     let format: OutputFormat
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -52,6 +63,10 @@ struct MutateVerb: Verb {
         workspace = arguments.value("--workspace")
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 300)
+        explore = arguments.value("--explore") == nil ? nil : try ExploreVerb.count(arguments, "--explore", default: 0, minimum: 1)
+        let rawSeed = arguments.value("--seed") ?? "1"
+        guard let seed = UInt64(rawSeed) else { throw UsageError("--seed takes a whole number, not '\(rawSeed)'") }
+        self.seed = seed
         format = try arguments.format()
     }
 
@@ -61,11 +76,15 @@ struct MutateVerb: Verb {
                              fix: "run from the repository")
         }
         let planPath = plan.map(context.absolutePath) ?? tree.absolute(MutationPlan.relativePath)
-        var drill = MutationDrill(corpus: try context.corpus(), repository: tree.root, plan: try MutationPlan.read(path: planPath),
+        let mutationPlan = try MutationPlan.read(path: planPath)
+        for row in rows ?? [] { _ = try NameResolver.resolve(row, as: .mutationRow, among: mutationPlan.mutations.map(\.name)) }
+        var drill = MutationDrill(corpus: try context.corpus(), repository: tree.root, plan: mutationPlan,
                                   runners: try context.manifest()?.runners ?? [:],
                                   workspace: workspace.map(context.absolutePath) ?? tree.absolute(".build/duet-mutate"))
         drill.timeout = timeout
         drill.startupTimeout = startupTimeout
+        drill.exploreBudget = explore
+        drill.exploreSeed = seed
         let outcome = try drill.run(only: rows) { what, done, total in context.progress(what, done: done, total: total) }
         var report = MutationReport.report(outcome)
         report.verdict = GateVerdicts.mutate(outcome, holds: ExitStatus(outcome) == .holds)

@@ -1,5 +1,6 @@
 import Duet
 import DuetCorpus
+import DuetGates
 /// `duet pending accept NAME…|--all`
 struct PendingAcceptVerb: Verb {
     static let name = "pending accept"
@@ -12,7 +13,7 @@ struct PendingAcceptVerb: Verb {
     missing), accepting is refused — nothing is written — and the fix is to run `duet record` again.
 
     Example:
-      duet pending show timeline.deep-link && duet pending accept timeline.deep-link
+      duet pending show timeline.deep-link.share-intent && duet pending accept timeline.deep-link.share-intent
     """
     static let options: [OptionSpec] = [
         .flag("--all", help: "Accept every pending recording."),
@@ -23,8 +24,9 @@ struct PendingAcceptVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        try ExploreRecording.refuseOpen(names, in: context.corpus())
         let tree = context.treeForWriting
-        let accepted = try context.corpus().acceptPending(names: names, in: tree)
+        let accepted = try context.corpus().acceptPending(names: try names.map(context.resolvePending), in: tree)
         for name in accepted { context.write("accepted \(name)\n") }
         let files = accepted.map { RecordTree.fixturesFolder + "/" + $0 + ".fixture.json" }
         context.conclude(accepted.isEmpty ? GateVerdict(gate: Self.name, holds: true, says: "nothing to accept", detail: "nothing is pending")

@@ -27,14 +27,28 @@ struct PendingShowVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
+        let name = try context.resolvePending([name])[0]
         let review = try PendingReview.diff(named: name, in: context.corpus(), tree: context.treeForWriting)
-        let fileName = RecordTree.fixturesFolder + "/" + ((try? Fixture.fileName(for: name)) ?? name)
-        let pendingName = RecordTree.pendingFolder + "/" + ((try? Fixture.fileName(for: name)) ?? name)
-        let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)
+        let explored = try context.corpus().exploreFinding(named: name)
         if format == .json {
-            context.write(Self.json(review, diff: diff.render(oldName: fileName, newName: pendingName, colour: false)).prettyString)
+            let (fileName, pendingName) = Self.files(of: name)
+            let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)
+            var json = Self.json(review, diff: diff.render(oldName: fileName, newName: pendingName, colour: false))
+            if let explored, case .object(var object) = json { object["explore"] = ExplorePendingSides.json(explored); json = .object(object) }
+            context.write(json.prettyString)
             return .holds
         }
+        context.write(Self.text(review, name: name, colour: context.usesColour, explored: explored))
+        return .holds
+    }
+
+    /// The recording's differences, its unified diff against the fixture of record, and whether
+    /// accepting would be refused now (what `pending show` and `review` print).
+    /// `naming` adds the closing line naming the commands that accept or drop it.
+    static func text(_ review: PendingReview, name: String, colour: Bool, naming commands: Bool = true,
+                     explored: StoredExploreFinding? = nil) -> String {
+        let (fileName, pendingName) = files(of: name)
+        let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)
         let recording = review.recording
         var out = "\(name): \(recording.reason.rawValue) recording by \(recording.producer) of \(recording.recordedAt.isEmpty ? "unknown date" : recording.recordedAt) (\(pendingName))\n"
         if review.stored == nil { out += "  new scenario: no fixture of record yet; accepting writes \(fileName)\n" }
@@ -42,22 +56,28 @@ struct PendingShowVerb: Verb {
             out += "  \(difference)" + (review.source(ofStep: difference.step).map { "  (\($0))" } ?? "") + "\n"
         }
         if !review.metadataChanges.isEmpty { out += "  metadata: \(review.metadataChanges.joined(separator: ", "))\n" }
-        out += "\n" + diff.render(oldName: review.stored == nil ? "/dev/null" : fileName, newName: pendingName, colour: context.usesColour)
+        out += "\n" + diff.render(oldName: review.stored == nil ? "/dev/null" : fileName, newName: pendingName, colour: colour)
+        if let explored { out += ExplorePendingSides.text(explored) }
         for comparison in review.answers {
             let reference = comparison.reference, answer = comparison.answer
             out += "\n\(answer.platform) answered differently from \(reference.platform):\n"
             for note in [reference, answer].compactMap({ a in a.note.map { "  \(a.platform): \($0)" } }) { out += note + "\n" }
             for difference in comparison.differences { out += "  \(difference)\n" }
             out += UnifiedDiff(old: reference.fixture.document.prettyString, new: answer.fixture.document.prettyString)
-                .render(oldName: reference.platform, newName: answer.platform, colour: context.usesColour)
+                .render(oldName: reference.platform, newName: answer.platform, colour: colour)
         }
         if let problem = review.acceptProblem {
-            out += "\naccepting is refused now: \(problem); or drop it with `duet pending reject \(name)`\n"
-        } else {
+            out += "\naccepting is refused now: \(problem)" + (commands ? "; or drop it with `duet pending reject \(name)`" : "") + "\n"
+        } else if commands {
             out += "\naccept with `duet pending accept \(name)`, or drop with `duet pending reject \(name)`\n"
         }
-        context.write(out)
-        return .holds
+        return out
+    }
+
+    /// The fixture file of record and the pending recording's file, relative to the tree.
+    static func files(of name: String) -> (fixture: String, pending: String) {
+        let file = (try? Fixture.fileName(for: name)) ?? name
+        return (RecordTree.fixturesFolder + "/" + file, RecordTree.pendingFolder + "/" + file)
     }
 
     static func json(_ review: PendingReview, diff: String) -> JSONValue {

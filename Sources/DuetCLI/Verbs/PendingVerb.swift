@@ -8,7 +8,7 @@ struct PendingVerb: Verb {
     Plain `duet record` keeps a changed fixture as parity/.pending/NAME.fixture.json (git-ignored,
     beside its sidecar NAME.pending.json) instead of overwriting it; review with `pending show`.
     Example:
-      duet pending && duet pending show timeline.deep-link
+      duet pending && duet pending show timeline.deep-link.share-intent
     """
     static let options: [OptionSpec] = [.format]
     let format: OutputFormat

@@ -38,11 +38,11 @@ struct QuerySQLVerb: Verb {
         do {
             result = try context.corpus().readOnlyQuery(sql, limits: limits)
         } catch let refusal as ReadOnlySQLRefusal {
-            throw InputError(file: "query sql", message: refusal.description)
+            throw InputError(file: "the statement", message: refusal.description)
         } catch let stop as ReadOnlyQueryLimitReached {
-            throw InputError(file: "query sql", message: stop.description)
+            throw InputError(file: "the statement", message: stop.description)
         } catch let error as DatabaseError where !error.isEnvironment && !error.isDamage {
-            throw InputError(file: "query sql", message: error.message, fix: "check the statement against `duet query sql --help`")
+            throw InputError(file: "the statement", message: error.message, fix: "check the statement against `duet query sql --help`")
         }
         let table = Table(columns: result.columns, rows: result.rows.map { $0.map(QuerySQLVerb.cell) })
         context.render(Report(table), as: format)

@@ -58,9 +58,8 @@ struct RecordVerb: Verb {
         if check && writeAll { throw UsageError("--check writes nothing and --write writes everything: give one") }
         verbose = arguments.flag("--verbose")
         if let rawPolicy = arguments.value("--unreferenced") {
-            guard let policy = RecordWorkflow.UnreferencedPolicy(rawValue: rawPolicy) else {
-                throw UsageError("--unreferenced takes warn, reject or delete, not '\(rawPolicy)'")
-            }
+            let policy = RecordWorkflow.UnreferencedPolicy(
+                rawValue: try NameResolver.resolve(rawPolicy, as: .choice("--unreferenced value"), among: RecordWorkflow.UnreferencedPolicy.allCases.map(\.rawValue)))!
             if check && policy == .delete { throw UsageError("--check writes nothing, so it cannot --unreferenced delete; use reject") }
             unreferenced = policy
         } else {
@@ -87,6 +86,11 @@ struct RecordVerb: Verb {
                                       timeout: timeout, startupTimeout: startupTimeout)
         if let unreferenced { workflow.unreferenced = unreferenced }
         let outcome = try workflow.run(selection)
+        if outcome.matchedNothing {
+            // A name the runner does not serve is a typo: say which names are close, before any report.
+            if let feature = selection.feature { _ = try NameResolver.resolve(feature, as: .feature, among: outcome.servedFeatures) }
+            if let fixture = selection.fixture { _ = try NameResolver.resolve(fixture, as: .fixture, among: outcome.servedFixtures) }
+        }
         let status = ExitStatus(outcome)
         var report = ReplayReports.record(outcome, verbose: verbose)
         report.verdict = GateVerdicts.record(outcome, holds: status == .holds)
@@ -114,14 +118,17 @@ struct RecordVerb: Verb {
 }
 
 enum ReplayOptions {
+    /// What `--platform` takes.
+    static let platformChoices = ["swift", "kotlin", "all"]
+
+
     /// `--platform swift|kotlin|all` (swift by default), and `--runner` only with one platform.
     static func platforms(_ arguments: ParsedArguments) throws(UsageError) -> [String] {
         let platforms: [String]
-        switch arguments.value("--platform") ?? "swift" {
+        switch try NameResolver.resolve(arguments.value("--platform") ?? "swift", as: .platform, among: platformChoices) {
         case "swift": platforms = ["swift"]
         case "kotlin": platforms = ["kotlin"]
-        case "all": platforms = ["kotlin", "swift"]
-        case let other: throw UsageError("unknown platform '\(other)'; use swift, kotlin or all")
+        default: platforms = ["kotlin", "swift"]
         }
         if arguments.value("--runner") != nil && platforms.count > 1 {
             throw UsageError("--runner names one runner; with --platform all, use runners: in parity/manifest.yaml")

@@ -80,6 +80,7 @@ struct VerifyVerb: Verb {
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
         let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs, manifestPath: manifest?.file)
+        let feature = try context.resolveFeature(self.feature), fixture = try self.fixture.map(context.resolveFixture)
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard, all: all) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)
         }

@@ -73,16 +73,9 @@ struct IndexRows {
         for reading in readings {
             if let step = reading.step, let previous {
                 let actionCase = step < actionCases.count ? actionCases[step] : nil
-                for (before, after) in zip(previous, reading.kinds) where before.entries != after.entries {
-                    let old = Set(before.entries), new = Set(after.entries)
-                    for entry in new.subtracting(old) {
-                        result.append(Transition(fixtureID: fixtureID, step: step, field: after.field, primitive: after.primitive,
-                                                 depth: entry.depth, change: "entered", kind: entry.kind, actionCase: actionCase))
-                    }
-                    for entry in old.subtracting(new) {
-                        result.append(Transition(fixtureID: fixtureID, step: step, field: after.field, primitive: after.primitive,
-                                                 depth: entry.depth, change: "left", kind: entry.kind, actionCase: actionCase))
-                    }
+                for change in L0Transitions.changes(from: .init(fields: previous), to: .init(fields: reading.kinds)) {
+                    result.append(Transition(fixtureID: fixtureID, step: step, field: change.field, primitive: change.primitive,
+                                             depth: change.depth, change: change.direction.rawValue, kind: change.kind, actionCase: actionCase))
                 }
             }
             previous = reading.kinds

@@ -54,7 +54,7 @@ public struct Census: Sendable, Codable, Equatable {
     public var failures: [String] {
         var lines: [String] = []
         if !unknownStructure.isEmpty {
-            lines.append("the structure of \(unknownStructure.joined(separator: ", ")) is unknown — configure a runner under runners: in parity/manifest.yaml (then `duet record`), or declare each feature's structure: (field: path|slot|tabs|stage)")
+            lines.append("the structure of \(unknownStructure.joined(separator: ", ")) is unknown — configure a runner under runners: in parity/manifest.yaml (then `duet record`), or declare each feature's structure: (field: path|slot|tabs|stage); `duet census --suggest` prints one from the snapshots")
         } else if judgedNothing {
             lines.append("nothing to judge: no feature has a structure and no fixture is stored — record or import fixtures first")
         }

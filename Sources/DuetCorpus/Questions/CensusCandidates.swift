@@ -72,11 +72,13 @@ enum CandidateRules {
 }
 
 extension Corpus {
-    /// Navigation-shaped data fields, by shape and by what the snapshots show.
+    /// Navigation-shaped data fields, by shape and by what the snapshots show. A feature with
+    /// fixtures and no structure at all (no runner described it, no `structure:` declares it) has
+    /// every field read from its snapshots, so its candidates are listed too.
     func censusCandidates() throws -> [CensusCandidate] {
         struct DataField { var field: String; var shape: String }
         var byFeature: [String: [DataField]] = [:]
-        for structure in try knownStructures() {
+        for structure in try knownStructures() + (try observedStructures()) {
             for field in structure.fields where field.role == .data {
                 byFeature[structure.feature, default: []].append(DataField(field: field.path, shape: field.shape))
             }

@@ -29,6 +29,9 @@ public struct MilestoneReport: Sendable, Codable, Equatable {
     public var drill: [DrillStatus]? = nil
     /// Platforms with a runner but no full restore drill, and why (nil in reports recorded before).
     public var drillMissing: [MissingVerify]? = nil
+    /// Action cases and (kind, case) transitions the fixtures reach, and what only explore reached
+    /// (nil in reports recorded before coverage existed).
+    public var actionCoverage: ActionCoverage? = nil
     /// What the report judged now: the fixture set, the manifest and the structures (nil in reports
     /// recorded before results named their inputs).
     public var inputs: ResultInputs? = nil
@@ -124,6 +127,10 @@ public struct MilestoneInventory: Sendable, Codable, Equatable {
     public var failing: [String]?
     /// Fixtures the restore drill fails, as `platform fixture`; nil in older reports.
     public var drillFailing: [String]? = nil
+    /// Action cases a fixture sends, as `feature.case`; nil in older reports.
+    public var actionCases: [String]? = nil
+    /// Cases and transitions only explore reached, as `feature.case` or `feature: kind change by case`; nil in older reports.
+    public var exploreOnly: [String]? = nil
 }
 
 /// What was added and removed since the previous milestone.
@@ -140,6 +147,9 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
     public var failing: Change?
     /// The same for the restore drill; nil in older reports.
     public var drillFailing: Change? = nil
+    /// Action cases the fixtures send, and what only explore reached (nil when either report predates them).
+    public var actionCases: Change? = nil
+    public var exploreOnly: Change? = nil
     /// What changed in the navigation map; nil when the previous milestone has no map.
     public var navigation: NavigationMapDifference? = nil
 
@@ -157,7 +167,7 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
 
     public var isEmpty: Bool {
         kinds.isEmpty && fields.isEmpty && fixtures.isEmpty && entries.isEmpty && (statusChanges ?? []).isEmpty && (failing?.isEmpty ?? true)
-            && (drillFailing?.isEmpty ?? true) && (navigation?.isEmpty ?? true)
+            && (drillFailing?.isEmpty ?? true) && (navigation?.isEmpty ?? true) && (actionCases?.isEmpty ?? true) && (exploreOnly?.isEmpty ?? true)
     }
 
     public init(previous: String, previousCreatedAt: String, from old: MilestoneInventory, to new: MilestoneInventory) {
@@ -169,6 +179,8 @@ public struct MilestoneDifference: Sendable, Codable, Equatable {
         self.previousCreatedAt = previousCreatedAt
         kinds = change(old.kinds, new.kinds)
         fields = change(old.fields, new.fields)
+        if let before = old.actionCases, let after = new.actionCases { actionCases = change(before, after) }
+        if let before = old.exploreOnly, let after = new.exploreOnly { exploreOnly = change(before, after) }
         fixtures = change(old.fixtures, new.fixtures)
         entries = change(old.entries, new.entries)
         // A report stored before checks were kept has nothing to compare them with.

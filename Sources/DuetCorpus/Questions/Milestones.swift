@@ -47,6 +47,7 @@ extension Corpus {
             checks: report.checkInventory,
             failing: verify.flatMap { run in (run.failing ?? []).map { "\(run.platform) \($0.fixture)" } }.sorted(),
             drillFailing: (report.drill ?? []).flatMap { drill in drill.failingFixtures.map { "\(drill.platform) \($0)" } }.sorted())
+        try addActionCoverage(to: &report)
         var old: MilestoneReport?
         if let previous = try database.rows("""
             SELECT report FROM milestones WHERE name != ? ORDER BY created_at DESC, name DESC LIMIT 1

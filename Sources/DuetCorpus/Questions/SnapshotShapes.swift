@@ -128,6 +128,17 @@ extension Corpus {
         }
     }
 
+    /// For each feature with fixtures and no structure, every field as its snapshots show it (all data:
+    /// nothing says which are navigation).
+    public func observedStructures() throws -> [FeatureStructure] {
+        try featuresWithUnknownStructure().map { feature in
+            var inferred = SnapshotShapes(declared: [])
+            try forEachDistinctSnapshot(feature: feature) { inferred.add($0) }
+            return FeatureStructure(feature: feature, fields: inferred.fields().sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
+                                    actions: [], effects: [])
+        }
+    }
+
     /// Kind ids per feature: declared by a structure or held by a snapshot.
     public func knownKinds() throws -> [String: Set<String>] {
         var kinds: [String: Set<String>] = [:]

@@ -13,7 +13,8 @@ import Duet
 public enum LocalHistory {
     /// Tables carried row for row, parents before children.
     public static let tables = ["runs", "run_results", "drill_runs", "drill_findings", "pending_recordings", "ledger_entries",
-                                "fixture_passes", "runner_builds", "check_results"]
+                                "fixture_passes", "runner_builds", "check_results",
+                                "explore_runs", "explore_coverage", "explore_findings", "explore_answers"]
 
     /// Copies the local tables of the corpus at `oldPath` into `staging` (already migrated).
     /// Refuses — naming what would be lost — when the old file cannot be read, when it holds

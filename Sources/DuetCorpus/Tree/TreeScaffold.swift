@@ -23,7 +23,37 @@ public struct TreeScaffold: Sendable {
         self.root = root; self.runnerTarget = runnerTarget
     }
 
-    public static let ignoredLines = ["/corpus.db", "/corpus.db-wal", "/corpus.db-shm", "/corpus.db.loading*", "/" + RecordTree.pendingFolder + "/"]
+    /// A file of this machine that must never be committed, and the `.gitignore` line that keeps it out.
+    public struct MachineFile: Sendable, Equatable {
+        /// Relative to the root.
+        public var path: String
+        public var directory: Bool
+        public var line: String
+    }
+
+    /// The build folder, the corpus and its SQLite side files, and the recordings under review.
+    public static let machineFiles = [
+        MachineFile(path: ".build", directory: true, line: ".build/"),
+        MachineFile(path: CorpusLocation.fileName, directory: false, line: "/corpus.db*"),
+        MachineFile(path: CorpusLocation.fileName + "-wal", directory: false, line: "/corpus.db*"),
+        MachineFile(path: CorpusLocation.fileName + "-shm", directory: false, line: "/corpus.db*"),
+        MachineFile(path: RecordTree.pendingFolder, directory: true, line: "/" + RecordTree.pendingFolder + "/"),
+    ]
+
+    /// `/corpus.db*` would hide a tree's seed too; it stays committable.
+    public static let committedSeedLine = "!/" + CorpusLocation.seedFileName
+
+    /// The lines a `.gitignore` holding `text` needs so that no machine file can be committed, in
+    /// order, each once; empty when it already ignores them all (in whatever words).
+    public static func missingIgnoreLines(in text: String) -> [String] {
+        let patterns = IgnorePatterns(text)
+        var lines: [String] = []
+        for file in machineFiles where !patterns.ignores(file.path, directory: file.directory) && !lines.contains(file.line) {
+            lines.append(file.line)
+        }
+        if let glob = lines.firstIndex(of: "/corpus.db*") { lines.insert(committedSeedLine, at: glob + 1) }
+        return lines
+    }
 
     /// The new files, in the order they are written.
     public var files: [File] {
@@ -50,15 +80,15 @@ public struct TreeScaffold: Sendable {
         return Outcome(written: files.map(\.path), ignoredLinesAdded: added)
     }
 
-    /// Appends the corpus lines `.gitignore` lacks (creating it when missing); never rewrites a line.
+    /// Appends the lines `.gitignore` lacks (creating it when missing); never rewrites a line.
     private func addIgnoredLines() throws -> [String] {
         let path = absolute(".gitignore")
         let current = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let present = Set(current.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = Self.ignoredLines.filter { !present.contains($0) && !present.contains(String($0.dropFirst())) }
+        let missing = Self.missingIgnoreLines(in: current)
         guard !missing.isEmpty else { return [] }
         let separator = current.isEmpty || current.hasSuffix("\n") ? "" : "\n"
-        let block = separator + "# duet: the corpus is an index of parity/, rebuilt by any duet verb; parity/.pending holds recordings under review\n"
+        let block = separator + "# duet: the build folder; the corpus, an index of parity/ rebuilt by any duet verb (a seed stays committed);\n"
+            + "# parity/.pending, recordings under review\n"
             + missing.joined(separator: "\n") + "\n"
         try AtomicFile.write(Array((current + block).utf8), to: path)
         return missing
@@ -108,9 +138,11 @@ public struct TreeScaffold: Sendable {
         // runners.swift). Add it to Package.swift:
         //
         //     .executableTarget(name: "\(runnerTarget)", dependencies: [
-        //         .product(name: "DuetRunner", package: "Duet"), .product(name: "DuetScenarios", package: "Duet"),
+        //         .product(name: "DuetRunner", package: "duet"), .product(name: "DuetScenarios", package: "duet"),
         //         "YourFeatures"]),
         //
+        // `package:` is the dependency's identity: the last part of its path or URL (a path
+        // dependency on ../duet-main is package: "duet-main").
         // then register each feature and its scenarios. The runner writes nothing else to stdout.
         import DuetRunner
 

@@ -19,6 +19,8 @@ public struct LintWorkflow {
     public var refresh: RunnerCommands?
     public var timeout: Double = 10
     public var startupTimeout: Double = 120
+    /// `--strict`: declared action cases no fixture sends are findings, not warnings.
+    public var strict = false
 
     public init(corpus: Corpus, manifestPath: String, refresh: RunnerCommands? = nil) {
         self.corpus = corpus; self.manifestPath = manifestPath; self.refresh = refresh
@@ -32,9 +34,12 @@ public struct LintWorkflow {
         }
         if let refresh { try refreshDescribes(refresh) }
         let known = try corpus.knownStructures()
-        let inputs = LintInputs(structures: Dictionary(known.map { ($0.feature, $0) }, uniquingKeysWith: { a, _ in a }),
+        var inputs = LintInputs(structures: Dictionary(known.map { ($0.feature, $0) }, uniquingKeysWith: { a, _ in a }),
                                 kinds: try corpus.knownKinds(), describes: try corpus.runnerDescribes(),
                                 recorded: try corpus.recordedFeatures(), now: now)
+        inputs.unreachedActionCases = Dictionary(try corpus.actionCoverage().features.filter { !$0.unreached.isEmpty }.map { ($0.feature, $0.unreached) },
+                                                 uniquingKeysWith: { a, _ in a })
+        inputs.strict = strict
         let report = ManifestLint.check(reading, inputs: inputs)
         try corpus.storeCheckResult(.lint, report, holds: report.holds, findings: report.errors.count + report.findings.count,
                                     inputs: try corpus.currentInputs(manifestPath: manifestPath), describes: try corpus.runnerDescribesHash(),

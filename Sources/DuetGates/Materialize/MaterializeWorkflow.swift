@@ -131,19 +131,11 @@ public struct MaterializeWorkflow {
     /// The Kotlin object declaring `Feature(…)("feature", …)`, searched in the sources under `kotlin/`.
     private func kotlinType(_ feature: String) throws -> (type: StepTestSources.FeatureType, root: String) {
         let folder = tree.absolute("kotlin")
-        let pattern = try NSRegularExpression(pattern: #"object\s+(\w+)\s*:\s*Feature<[^(]*>\(\s*"\#(NSRegularExpression.escapedPattern(for: feature))""#)
-        let enumerator = FileManager.default.enumerator(atPath: folder)
-        while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".kt"), relative.contains("src/"), !relative.contains("src/test/"), !relative.hasPrefix("build/"), let text = try? String(contentsOfFile: folder + "/" + relative, encoding: .utf8),
-                  let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-                  let name = Range(match.range(at: 1), in: text).map({ String(text[$0]) }) else { continue }
-            let package = text.split(separator: "\n").first { $0.hasPrefix("package ") }.map { String($0.dropFirst("package ".count)) }
-            let root = folder + "/" + relative.components(separatedBy: "src/main/")[0].components(separatedBy: "src/")[0]
-            return (StepTestSources.FeatureType(module: package?.trimmingCharacters(in: .whitespaces) ?? "", name: name),
-                    root.hasSuffix("/") ? String(root.dropLast()) : root)
+        guard let object = KotlinFeatureObject.all(under: folder).first(where: { $0.feature == feature }) else {
+            throw InputError(file: "kotlin/", message: "no Kotlin object declares Feature(\"\(feature)\", …) under kotlin/*/src",
+                             fix: "materialize with --platform swift, or add the feature to the Kotlin flavor")
         }
-        throw InputError(file: "kotlin/", message: "no Kotlin object declares Feature(\"\(feature)\", …) under kotlin/*/src/main",
-                         fix: "materialize with --platform swift, or add the feature to the Kotlin flavor")
+        return (StepTestSources.FeatureType(module: object.package, name: object.type), object.module.isEmpty ? folder : folder + "/" + object.module)
     }
 
     private func relative(_ path: String) -> String {

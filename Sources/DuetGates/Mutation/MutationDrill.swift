@@ -25,6 +25,10 @@ public struct MutationDrill {
     public let workspace: String
     public var timeout: Double = 10
     public var startupTimeout: Double = 300
+    /// `--explore BUDGET`: each mutant the fixtures let through is explored with this many steps,
+    /// the mutated platform against the others (unmutated); nil: fixtures only.
+    public var exploreBudget: Int?
+    public var exploreSeed: UInt64 = 1
 
     public init(corpus: Corpus, repository: String, plan: MutationPlan, runners: [String: String], workspace: String) {
         self.corpus = corpus; self.repository = repository; self.plan = plan; self.runners = runners; self.workspace = workspace
@@ -41,6 +45,7 @@ public struct MutationDrill {
         for row in rows {
             let platform = plan.platform(of: row.file) ?? "?"
             var entry = MutationOutcome.Row(name: row.name, file: row.file, line: nil, platform: platform, about: row.about, verdict: .notRun)
+            entry.equivalent = row.equivalent
             switch locate(row) {
             case .success(let site): sites[row.name] = site; entry.line = site.line
             case .failure(let stale): entry.verdict = .stale; entry.detail = stale.message
@@ -51,7 +56,10 @@ public struct MutationDrill {
             outcome.stoppedBy = "no stored fixture: nothing could catch a mutant — record fixtures first"
             return finish(outcome, started)
         }
-        let platforms = Set(outcome.rows.filter { $0.verdict != .stale }.map(\.platform)).sorted()
+        outcome.exploreBudget = exploreBudget
+        // Explore compares platforms: every platform of the plan is built and must be green.
+        let targeted = Set(outcome.rows.filter { $0.verdict != .stale }.map(\.platform))
+        let platforms = (exploreBudget == nil || targeted.isEmpty ? targeted : targeted.union(plan.platforms.keys)).sorted()
         if let missing = platforms.first(where: { runners[$0] == nil }) {
             outcome.stoppedBy = "no runner for \(missing) — set runners.\(missing) in parity/manifest.yaml"
             outcome.stoppedByEnvironment = true
@@ -70,6 +78,15 @@ public struct MutationDrill {
             guard baseline.passed else {
                 outcome.stoppedBy = "the unmutated \(platform) copy is not green — \(baseline.detail ?? "") — make `duet verify` hold first"
                 outcome.stoppedByEnvironment = baseline.failing.isEmpty
+                return finish(outcome, started)
+            }
+        }
+        if exploreBudget != nil {
+            progress?("mutate: explore of the unmutated copy", 0, 1)
+            let baseline = try explore(platforms: platforms, copy: copy)
+            outcome.exploreBaseline = baseline
+            guard !baseline.caught else {
+                outcome.stoppedBy = "explore finds the unmutated copy's platforms disagreeing (\(baseline.kind ?? "?") at \(baseline.at ?? "?"): \(baseline.message ?? "")) — make `duet explore` hold first"
                 return finish(outcome, started)
             }
         }
@@ -176,6 +193,9 @@ public struct MutationDrill {
         }
         entry.verdict = entry.caughtBy.isEmpty && run.runnerFailure == nil ? .survived : .caught
         entry.detail = run.runnerFailure.map { "the mutant's runner failed: \($0)" }
+        if entry.verdict == .survived, exploreBudget != nil {
+            entry.explore = try explore(platforms: plan.platforms.keys.filter { runners[$0] != nil }.sorted(), copy: copy)
+        }
         return entry
     }
 }

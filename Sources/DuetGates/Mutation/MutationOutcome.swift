@@ -26,6 +26,27 @@ public struct MutationOutcome: Sendable {
         public var caughtBy: [Catch] = []
         public var buildMilliseconds = 0
         public var verifyMilliseconds = 0
+        /// With `--explore`: what explore found on the mutant the fixtures let through.
+        public var explore: ExploreCatch?
+        /// The row says the mutant changes no behaviour (`equivalent` in the plan): not scored.
+        public var equivalent: String?
+
+        /// Caught by a fixture, or by explore.
+        public var caughtAtAll: Bool { verdict == .caught || explore?.caught == true }
+    }
+
+    /// What `duet explore` found on a mutant: the mutated platform against the others, unmutated.
+    public struct ExploreCatch: Sendable, Equatable {
+        public var caught: Bool
+        public var steps: Int
+        /// Steps taken when the finding showed.
+        public var stepsToFinding: Int?
+        public var kind: String?
+        public var at: String?
+        public var actions: Int?
+        public var explored: Int?
+        public var message: String?
+        public var milliseconds: Int
     }
 
     /// A fixture that turned red under the mutant, and where.
@@ -58,9 +79,32 @@ public struct MutationOutcome: Sendable {
     /// Links of the repository the copy does not hold (to a folder, to nothing): the copy holds files, never links.
     public var linksNotCopied: [String] = []
     public var milliseconds = 0
+    /// `--explore BUDGET`: the budget, and the explore of the unmutated copy (it must find nothing).
+    public var exploreBudget: Int?
+    public var exploreBaseline: ExploreCatch?
 
-    /// Every row ran and was caught.
-    public var holds: Bool { stoppedBy == nil && !rows.isEmpty && rows.allSatisfy { $0.verdict == .caught } }
+    /// The mutation score per platform: rows that built and are not equivalent, how many the
+    /// fixtures alone caught, and how many fixtures plus explore caught.
+    public struct Score: Sendable, Equatable {
+        public var platform: String
+        public var mutants: Int
+        public var byFixtures: Int
+        public var withExplore: Int
+    }
+
+    public var scores: [Score] {
+        let judged = rows.filter { ($0.verdict == .caught || $0.verdict == .survived) && $0.equivalent == nil }
+        return Set(judged.map(\.platform)).sorted().map { platform in
+            let mine = judged.filter { $0.platform == platform }
+            return Score(platform: platform, mutants: mine.count, byFixtures: mine.count { $0.verdict == .caught },
+                         withExplore: mine.count(where: \.caughtAtAll))
+        }
+    }
+
+    /// Every row ran and was caught (by a fixture, or with `--explore` by explore); equivalent rows excepted.
+    public var holds: Bool {
+        stoppedBy == nil && !rows.isEmpty && rows.allSatisfy { $0.equivalent != nil && $0.verdict == .survived || $0.caughtAtAll }
+    }
 }
 
 extension MutationOutcome: GateOutcome {

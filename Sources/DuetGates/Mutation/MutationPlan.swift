@@ -43,6 +43,8 @@ public struct MutationPlan: Sendable, Equatable, Decodable {
         public var new: String
         /// What the mutant breaks, in words.
         public var about: String?
+        /// Why the mutant changes no behaviour, judged by hand: it is left out of the mutation score.
+        public var equivalent: String?
     }
 
     /// The platform whose sources hold `file`.

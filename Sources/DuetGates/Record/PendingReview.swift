@@ -38,7 +38,8 @@ public struct PendingReview: Sendable {
         return PendingReview(recording: recording, stored: stored,
                              differences: stored.map { DriftCheck.differences(stored: $0, recorded: recording.fixture) } ?? [],
                              metadataChanges: stored.map { DriftCheck.metadataChanges(stored: $0, recorded: recording.fixture) } ?? [],
-                             answers: answers, acceptProblem: try corpus.pendingAcceptProblem(named: name, in: tree))
+                             answers: answers,
+                             acceptProblem: try corpus.pendingAcceptProblem(named: name, in: tree) ?? ExploreRecording.openProblem(name, in: corpus))
     }
 
     /// `Sources/…Scenarios.swift:42` for a step of the recording, when its scenario says where it is.

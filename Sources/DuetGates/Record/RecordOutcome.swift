@@ -18,6 +18,9 @@ public struct RecordOutcome: Sendable {
     public var environmentFailure: String?
     /// `--feature`/`--fixture` named no scenario the runner carries.
     public var matchedNothing = false
+    /// The fixture names and features the runner's scenarios and chains record (what `--fixture` and `--feature` may name).
+    public var servedFixtures: [String] = []
+    public var servedFeatures: [String] = []
 
     /// Pending recordings dropped because this recording superseded them (written, or unchanged).
     public var superseded: [String] = []

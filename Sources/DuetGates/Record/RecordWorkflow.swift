@@ -71,6 +71,9 @@ public struct RecordWorkflow {
         }
         outcome.matchedNothing = (selection.feature != nil || selection.fixture != nil)
             && recording.fixtures.isEmpty && recording.failures.isEmpty && recording.notRun.isEmpty
+        outcome.servedFixtures = Array(Set(scenarios.scenarios.flatMap { [$0.fixture] + $0.paths().map(\.fixture) }
+                                           + scenarios.chains.map { "chain-" + $0.chain })).sorted()
+        outcome.servedFeatures = Array(Set(scenarios.scenarios.map(\.feature) + structures.map(\.feature))).sorted()
         outcome.failures = recording.failures
         outcome.notRun = recording.notRun
         outcome.environmentFailure = outcome.environmentFailure ?? session.endedBy.map { "\($0)" }

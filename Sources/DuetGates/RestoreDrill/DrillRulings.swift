@@ -8,9 +8,14 @@ public struct RuledFinding: Sendable, Equatable {
 }
 
 extension DrillRuling {
-    /// Same fixture and rule, and the same step and path where the ruling names them.
+    /// Same fixture and rule, and the same step and path where the ruling names them; a feature's
+    /// ruling: the same feature drilled and rule, and the path in the same spine field.
     func matches(_ finding: DrillFinding) -> Bool {
-        fixture == finding.fixture && rule == finding.rule.rawValue
+        if let feature {
+            return feature == finding.node && rule == finding.rule.rawValue
+                && (path == nil || Self.spineField(path!) == Self.spineField(finding.path ?? ""))
+        }
+        return fixture == finding.fixture && rule == finding.rule.rawValue
             && (step == nil || step == finding.step) && (path == nil || path == finding.path)
     }
 }
@@ -33,7 +38,8 @@ enum DrillRulings {
     }
 
     /// Rulings that matched nothing in a full drill: the gap is gone (or the fixture changed) — remove them.
+    /// A feature's ruling is not judged here: it is also about states only `duet explore` reaches.
     static func stale(_ rulings: [DrillRuling], after runs: [DrillRun]) -> [DrillRuling] {
-        rulings.filter { ruling in !runs.contains { run in run.results.contains { $0.ruled.contains { $0.ruling == ruling } } } }
+        rulings.filter { $0.feature == nil }.filter { ruling in !runs.contains { run in run.results.contains { $0.ruled.contains { $0.ruling == ruling } } } }
     }
 }

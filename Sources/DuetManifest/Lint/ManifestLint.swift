@@ -14,6 +14,10 @@ public struct LintInputs: Sendable {
     public var recorded: [String: Int]
     /// Today, for "not in the future".
     public var now: Date
+    /// Feature → declared action cases no fixture of record sends (the golden-first rule).
+    public var unreachedActionCases: [String: [String]] = [:]
+    /// `--strict`: the golden-first rule is a finding, not a warning.
+    public var strict = false
 
     public init(structures: [String: FeatureStructure] = [:], kinds: [String: Set<String>] = [:],
                 describes: [String: [FeatureStructure]] = [:], recorded: [String: Int] = [:], now: Date = Date()) {
@@ -40,6 +44,7 @@ public enum LintRule: String, CaseIterable, Sendable {
     case rulingField = "census.field"
     case mocksShape = "mocks.shape"
     case declarationParity = "parity.declarations"
+    case actionCoverage = "coverage.actions"
 
     public var checks: String {
         switch self {
@@ -60,6 +65,7 @@ public enum LintRule: String, CaseIterable, Sendable {
         case .rulingField: return "a census ruling names a real field (feature.field) of the structure"
         case .mocksShape: return "mocks: a semver bundle: once generators exist; each row has sources: or package:, args are key=value"
         case .declarationParity: return "the runners' describe answers agree (fields, roles, shapes, kinds, actions, effects)"
+        case .actionCoverage: return "every declared action case is sent by a fixture of record (a warning; --strict fails on it)"
         }
     }
 }
@@ -82,6 +88,7 @@ public enum ManifestLint {
         TreeRules.check(manifest, into: &found)
         LedgerRules.check(manifest, inputs: inputs, into: &found)
         ParityRule.check(manifest, describes: inputs.describes, into: &found)
+        CoverageRule.check(manifest, unreached: inputs.unreachedActionCases, strict: inputs.strict, into: &found)
         report.warnings += found.warnings
         report.findings = found.findings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
         report.rules = LintRule.allCases.map(\.rawValue)

@@ -96,7 +96,7 @@ public enum MainNav: Feature {
 
         case .sharedActivityArrived(let count):
             guard state.activeTab != .shared else { return [] }
-            state.unseenSharedCount += max(0, count)
+            state.unseenSharedCount = state.unseenSharedCount.addingSaturating(max(0, count))
             return []
         }
     }

@@ -20,6 +20,10 @@ extension MainNav: Catalogued {
                     Step("visit shared: badge cleared, marked seen", .tabSelected(.shared))
                     Step("activity while on shared is not counted", .sharedActivityArrived(count: 1))
                 }
+                Branch("badge held at its maximum") {
+                    Step("activity arrives", .sharedActivityArrived(count: 3))
+                    Step("a count past what the badge holds stops at the maximum", .sharedActivityArrived(count: .max))
+                }
             },
             Scenario(MainNav.self, "mainnav.capture", "The capture sheet and the priming it leads to.", initial: State()) {
                 Step("capture", .captureTapped)

@@ -128,7 +128,7 @@ public enum Timeline: Feature {
             guard case .sharePicker(memoryId, _)? = state.sheet else { return [] }
             state.sheet = nil
             if let index = state.memories.firstIndex(where: { $0.id == memoryId }) {
-                state.memories[index].shareCount += recipientCount
+                state.memories[index].shareCount = state.memories[index].shareCount.addingSaturating(recipientCount)
             }
             state.bannerMessage = recipientCount == 1 ? "Shared with 1 person." : "Shared with \(recipientCount) people."
             return []

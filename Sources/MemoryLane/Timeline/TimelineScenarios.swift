@@ -66,6 +66,11 @@ extension Timeline: Catalogued {
             Scenario(Timeline.self, "timeline.share", "The share sheet opens for one memory and closes once.", initial: loaded) {
                 Step("share the beach", .shareTapped(memoryId: Sample.beach))
                 Branch("finishes") { Step("shared with two", .shareFinished(memoryId: Sample.beach, recipientCount: 2)) }
+                Branch("count held at its maximum") {
+                    Step("shared with two", .shareFinished(memoryId: Sample.beach, recipientCount: 2))
+                    Step("share the beach again", .shareTapped(memoryId: Sample.beach))
+                    Step("more recipients than the count holds: it stops at the maximum", .shareFinished(memoryId: Sample.beach, recipientCount: .max))
+                }
                 Branch("finish for another memory") { Step("a finish for the picnic is inert", .shareFinished(memoryId: Sample.picnic, recipientCount: 1), .inert) }
                 Branch("double dismissal") {
                     Step("dismissed", .sheetDismissed)

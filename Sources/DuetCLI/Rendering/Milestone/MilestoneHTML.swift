@@ -34,6 +34,7 @@ extension MilestoneReport {
             ["field", "shape", "why", "ruling", "reason", "since"],
             census.candidates.map { [$0.id, $0.shape, $0.reasons.joined(separator: "; "), $0.ruling ?? "unruled", $0.rulingReason ?? "", $0.since ?? ""] }))
         body += "<h2>Kind coverage</h2>\n" + coverageGrid()
+        body += "<h2>Action coverage</h2>\n" + (actionCoverageTable.map(table) ?? "") + "<ul>\n" + actionCoverageLines.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
         body += "<h2>Islands</h2>\n" + (islands.islands.isEmpty ? "<p>No island is declared.</p>\n" : table(
             ["island", "feature", "platforms", "snapshots", "summaries", "verbs", "twins", "finding"],
             islands.islands.map { [$0.id, $0.feature, $0.platforms.joined(separator: ", "), "\($0.snapshots)", "\($0.summaries)",

@@ -23,6 +23,7 @@ extension MilestoneReport {
         out += section("Navigation map", mapsMarkdown())
         out += section("Census", censusMarkdown())
         out += section("Kind coverage", coverageMarkdown())
+        out += section("Action coverage", (actionCoverageTable.map(table) ?? "") + "\n" + actionCoverageLines.map { "- \($0)\n" }.joined())
         out += section("Islands", islands.islands.isEmpty ? "No island is declared.\n" : table(
             ["island", "feature", "platforms", "snapshots", "summaries", "verbs", "twins", "finding"],
             islands.islands.map { [$0.id, $0.feature, $0.platforms.joined(separator: ", "), "\($0.snapshots)", "\($0.summaries)",

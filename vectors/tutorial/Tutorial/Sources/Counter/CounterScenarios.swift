@@ -1,0 +1,1 @@
+// The tutorial's CounterScenarios: only its place matters to these checks.

@@ -1,0 +1,1 @@
+// The tutorial's Upgrade: only its place matters to these checks.

@@ -1,0 +1,1 @@
+// The tutorial's UpgradeScenarios: only its place matters to these checks.

@@ -1,0 +1,1 @@
+// The tutorial's Welcome: only its place matters to these checks.

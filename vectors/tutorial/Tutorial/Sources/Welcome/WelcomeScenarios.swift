@@ -1,0 +1,1 @@
+// The tutorial's WelcomeScenarios: only its place matters to these checks.
