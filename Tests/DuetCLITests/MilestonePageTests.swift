@@ -80,11 +80,19 @@ final class MilestonePageTests: XCTestCase {
         let green = try pages().green
         let trends = try XCTUnwrap(green.components(separatedBy: "<h2 id=\"trends\">Trends</h2>").dropFirst().first?.components(separatedBy: "<h2").first)
         XCTAssertTrue(trends.contains("Over 3 milestones (oldest first), beta-1 to beta-3."), trends)
-        for title in ["Fixtures and steps", "Census: L0 fields", "Kinds reached", "Navigation map", "Verify and drill", "Failing fixtures"] {
+        for title in ["Fixtures and steps", "Census: L0 fields", "Kinds reached", "Navigation map", "Action coverage", "Verify and drill", "Failing fixtures"] {
             XCTAssertTrue(trends.contains("aria-label=\"\(title)\""), title)
         }
         for name in ["beta-1", "beta-2", "beta-3"] { XCTAssertTrue(trends.contains(">\(name)</text>"), name) }
         XCTAssertTrue(trends.contains("<title>verify kotlin at beta-2: fails, 2 failing</title>"), "the red milestone's cell")
+        // Action coverage is charted from what each milestone recorded; milestones recorded before it have none to chart.
+        let red = try pages().redReport
+        let point = MilestoneTrend.Point(red)
+        XCTAssertEqual(point.actionCases?.declared, red.actionCoverage?.features.reduce(0) { $0 + $1.declared.count })
+        XCTAssertGreaterThan(point.actionCases?.byFixtures ?? 0, 0)
+        var older = point
+        older.actionCases = nil
+        XCTAssertFalse(MilestoneTrend(points: [older]).html().contains("aria-label=\"Action coverage\""))
         // The red page's trend stops at the red milestone.
         XCTAssertTrue(try pages().red.contains("Over 2 milestones (oldest first), beta-1 to beta-2."))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import DuetCorpus
 import Duet
 @testable import DuetCLI
 
@@ -55,11 +56,11 @@ final class UnknownNameTests: XCTestCase {
         assertUnknown(run("map", "mainnaw"), names: "mainnaw", suggests: "mainnav", pointer: "Run 'duet map --help' for its options and an example.")
     }
 
-    func testAnUnknownFixtureIsBadInputBeforeAnyRunnerStarts() {
+    func testAnUnknownFixtureIsBadInputBeforeAnyRunnerStarts() throws {
         // No runner is configured here: the name is judged first.
         assertUnknown(run("verify", "--fixture", "no.such.fixture"), names: "no.such.fixture", suggests: nil,
                       pointer: "Run 'duet verify --help' for its options and an example.")
-        XCTAssertTrue(run("verify", "--fixture", "no.such.fixture").stderr.contains("none of the 175 fixtures is close; `duet query fixtures` lists them"))
+        XCTAssertTrue(run("verify", "--fixture", "no.such.fixture").stderr.contains("none of the \(try Corpus.open(at: corpusPath).fixtures().count) fixtures is close; `duet query fixtures` lists them"))
         assertUnknown(run("drill", "restore", "--fixture", "splash.finds-nonne"), names: "splash.finds-nonne", suggests: "splash.finds-none",
                       pointer: "Run 'duet drill restore --help' for its options and an example.")
         assertUnknown(run("verify", "--feature", "timelin"), names: "timelin", suggests: "timeline",

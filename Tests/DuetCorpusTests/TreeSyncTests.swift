@@ -225,8 +225,10 @@ final class CorpusRebuildTests: XCTestCase {
                                                  base: try corpus.pendingBase(forFixture: "a")), in: tree)
 
         let load = try Corpus.rebuild(from: seed.path, at: path)
-        XCTAssertEqual(load.carried, ["runs": 1, "run_results": 1, "pending_recordings": 1])
+        // The run's one pass is part of its row (runs.passes), not a run_results row.
+        XCTAssertEqual(load.carried, ["runs": 1, "pending_recordings": 1])
         XCTAssertEqual(try load.corpus.runs().first?.results.map(\.fixture), ["a"])
+        XCTAssertEqual(try load.corpus.runs().first?.results.first?.status, "passed")
         XCTAssertEqual(try load.corpus.pendingRecordings().map(\.name), ["a"])
         // Negative control: discarding drops them.
         let discarded = try Corpus.rebuild(from: seed.path, at: path, discardingLocal: true)

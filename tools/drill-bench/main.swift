@@ -6,14 +6,18 @@
 //
 //   swift build -c release --scratch-path /tmp/build-drill-rel --product drill-bench
 //   swift build -c release --scratch-path /tmp/build-drill-rel --product memorylane-runner
-//   /tmp/build-drill-rel/release/drill-bench [--steps 1000000] [--rounds 3] [--runner PATH] [--keep DIR] [--incremental]
+//   /tmp/build-drill-rel/release/drill-bench [--steps 1000000] [--rounds 3] [--runner PATH] [--keep DIR] [--incremental] [--history 50]
+//
+// With --history N: verify on the generated corpus against a copy of it holding N more stored
+// full runs (the retention policy applied as they are stored), alternating; target ≤ 2 % slower.
 //
 // Every measurement runs in its own child process (`drill-bench --one verify|drill CORPUS RUNNER`),
 // verify and drill alternating, so each reports its own wall time and memory — peak RSS (VmHWM)
 // and peak anonymous memory (RssAnon sampled every 50 ms: RSS also counts the corpus pages SQLite
-// maps for reads) — and a busy machine slows both alike. Rates: the median and the best of the rounds. Verify is `ParallelReplayer` with one runner over `corpus.fixtures()`
-// (what `duet verify` does, without storing the run); the drill is `DrillWorkflow` (what
-// `duet drill restore` does, storing its run). Steps are fixture steps in both.
+// maps for reads) — and a busy machine slows both alike. Rates: the median and the best of the rounds. Verify is
+// `VerifyWorkflow` and the manifest's lint, as `duet verify --all` runs them (every fixture
+// replayed, the run and the passes stored, then the lint); the drill is `DrillWorkflow` as
+// `duet drill restore --all` runs it (storing its run). Steps are fixture steps in both.
 import Duet
 import DuetCorpus
 import DuetGates
@@ -99,16 +103,28 @@ if let index = arguments.firstIndex(of: "--one") {
         line["changed"] = .string(changed)
         line["runnerFailure"] = run.runnerFailure.map { .string($0.description) }
     } else if what == "verify" {
-        let fixtures = try corpus.fixtures()
-        let run = ParallelReplayer(command: runner, platform: "swift", processes: 1, timeout: 60).verify(fixtures)
+        // `duet verify --all`'s workflow: replay every fixture, store the run and the fixtures'
+        // passes, then the manifest's lint (the verb lints after the replay).
+        let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("parity/manifest.yaml").path
+        let outcome = try VerifyWorkflow(corpus: corpus, runners: .resolve(platforms: ["swift"], explicit: runner, manifest: nil), timeout: 60,
+                                         manifestPath: manifest).run(all: true)
+        let lintStart = now()
+        let lint = try LintWorkflow.forGate(corpus: corpus, manifestPath: manifest, from: FileManager.default.currentDirectoryPath)
+        line["lintSeconds"] = .string(String(format: "%.3f", now() - lintStart))
+        let run = outcome.runs[0]
         line["steps"] = .int(Int64(run.stepCount))
         line["requests"] = .int(Int64(run.stepCount))
         line["fixtures"] = .int(Int64(run.results.count))
+        line["replayed"] = .int(Int64(outcome.reuse["swift"]?.replayed ?? -1))
         line["failed"] = .int(Int64(run.failedCount + run.notRunCount))
+        line["lintFindings"] = .int(Int64((lint?.errors.count ?? 0) + (lint?.findings.count ?? 0)))
+        line["runnerFailure"] = run.runnerFailure.map { .string($0.description) }
     } else {
         // Resident memory at each tenth of the fixtures: flat means memory follows the window, not the corpus.
         var samples: [String] = []
-        let outcome = try DrillWorkflow(corpus: corpus, runners: ["swift": runner], timeout: 60).run { _, done, total in
+        // `duet drill restore --all`: every fixture drilled, the run stored (no pass reused from an earlier round).
+        let outcome = try DrillWorkflow(corpus: corpus, runners: ["swift": runner], timeout: 60).run(all: true) { _, done, total in
             if done == total || done % max(1, total / 10) == 0 { samples.append(String(format: "%.0f", statusMB("RssAnon"))) }
         }
         line["residentMB"] = .string(samples.joined(separator: " "))
@@ -176,6 +192,7 @@ struct Measurement {
     var anonymousMB = 0.0
     var replayed = 0
     var changed = ""
+    var lintSeconds = 0.0, lintFindings = 0
     var rate: Double { Double(steps) / seconds }
 }
 
@@ -205,7 +222,8 @@ func measure(_ what: String, _ path: String) -> Measurement {
                        fixtures: Int(value["fixtures"]?.intValue ?? 0), failed: Int(value["failed"]?.intValue ?? 0),
                        seconds: Double(value["seconds"]?.stringValue ?? "") ?? .infinity, peakMB: Double(value["peakMB"]?.stringValue ?? "") ?? 0,
                        resident: value["residentMB"]?.stringValue ?? "", anonymousMB: Double(value["anonymousMB"]?.stringValue ?? "") ?? 0,
-                       replayed: Int(value["replayed"]?.intValue ?? 0), changed: value["changed"]?.stringValue ?? "")
+                       replayed: Int(value["replayed"]?.intValue ?? 0), changed: value["changed"]?.stringValue ?? "",
+                       lintSeconds: Double(value["lintSeconds"]?.stringValue ?? "") ?? 0, lintFindings: Int(value["lintFindings"]?.intValue ?? 0))
 }
 
 func loadAverage() -> String {
@@ -233,11 +251,54 @@ if arguments.contains("--incremental") {
     exit(holds ? 0 : 1)
 }
 
+/// The corpus file's size once its WAL is checkpointed into it: what a stored run adds to.
+func corpusBytes(_ path: String) -> Int {
+    try? Corpus.open(at: path).checkpoint()
+    return [path, path + "-wal"].reduce(0) { total, file in
+        total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
+    }
+}
+
+if let history = Int(option("--history") ?? "") {
+    // Verify on the generated corpus as it is, against a copy that holds `history` more stored full
+    // runs (copies of its latest, stored through `storeRun` as verify stores one), alternating.
+    _ = measure("verify", bigPath)   // a first stored run to copy, and the passes written once
+    let historyPath = work.appendingPathComponent("history.db").path
+    for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: bigPath + suffix) {
+        try? FileManager.default.removeItem(atPath: historyPath + suffix)
+        try FileManager.default.copyItem(atPath: bigPath + suffix, toPath: historyPath + suffix)
+    }
+    let before = corpusBytes(historyPath)
+    let copy = try Corpus.open(at: historyPath)
+    let latest = try copy.runs(platform: "swift", limit: 1).first!
+    for _ in 0..<history { var run = latest; run.id = nil; try copy.storeRun(run) }
+    let stored = try copy.runs(platform: "swift", limit: 1000, withResults: false).count
+    print(String(format: "history: %d runs stored (%d kept by the policy), corpus %.1f → %.1f MB (%+.2f%% per stored run)", history + 1, stored,
+                 Double(before) / 1_048_576, Double(corpusBytes(historyPath)) / 1_048_576,
+                 Double(corpusBytes(historyPath) - before) / Double(before) / Double(history) * 100))
+    var fresh: [Measurement] = [], old: [Measurement] = []
+    for _ in 0..<rounds {
+        fresh.append(measure("verify", bigPath))
+        old.append(measure("verify", historyPath))
+    }
+    func median(_ runs: [Measurement]) -> Double { runs.map(\.seconds).sorted()[runs.count / 2] }
+    print(String(format: "  verify, %d runs kept: median %.3f s (%@), peak RSS %.0f MB", stored, median(old),
+                 old.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "), old.map(\.peakMB).max() ?? 0))
+    print(String(format: "  verify, fresh:        median %.3f s (%@), peak RSS %.0f MB", median(fresh),
+                 fresh.map { String(format: "%.3f", $0.seconds) }.joined(separator: " "), fresh.map(\.peakMB).max() ?? 0))
+    let ratio = median(old) / median(fresh)
+    print(String(format: "  with history / fresh: %.3f of the medians (target <= 1.02)", ratio))
+    exit(ratio <= 1.02 ? 0 : 1)
+}
+
 var holds = true
 for (label, path, repeats) in [("seed", seedPath, max(rounds, 5)), ("generated", bigPath, rounds)] {
     var verifies: [Measurement] = [], drills: [Measurement] = []
+    var growth: [(before: Int, after: Int)] = []
     for _ in 0..<repeats {
+        let before = corpusBytes(path)
         verifies.append(measure("verify", path))
+        growth.append((before, corpusBytes(path)))
         drills.append(measure("drill", path))
     }
     let verify = verifies.max { $0.rate < $1.rate }!, drill = drills.max { $0.rate < $1.rate }!
@@ -246,13 +307,18 @@ for (label, path, repeats) in [("seed", seedPath, max(rounds, 5)), ("generated",
     let peak = drills.map(\.peakMB).max() ?? 0, anonymousPeak = drills.map(\.anonymousMB).max() ?? 0
     func rates(_ runs: [Measurement]) -> String { runs.map { String(format: "%.0f", $0.rate) }.joined(separator: " ") }
     print("\(label): \(verify.fixtures) fixtures, \(verify.steps) steps (load \(loadAverage()))")
-    print(String(format: "  verify  %9.0f steps/s best of %d (%@), %.3f s, peak RSS %.0f MB (anonymous %.0f MB), %d failed",
-                 verify.rate, repeats, rates(verifies), verify.seconds, verifies.map(\.peakMB).max() ?? 0,
-                 verifies.map(\.anonymousMB).max() ?? 0, verify.failed))
+    print(String(format: "  verify  %9.0f steps/s best of %d (%@), %.3f s (lint %.3f s, %d findings), peak RSS %.0f MB (anonymous %.0f MB), %d failed, %d replayed",
+                 verify.rate, repeats, rates(verifies), verify.seconds, verify.lintSeconds, verify.lintFindings, verifies.map(\.peakMB).max() ?? 0,
+                 verifies.map(\.anonymousMB).max() ?? 0, verify.failed, verify.replayed))
     print(String(format: "  drill   %9.0f steps/s best of %d (%@), %.3f s, peak RSS %.0f MB (anonymous %.0f MB), %d requests (%.2f per step), %d fixtures with findings",
                  drill.rate, repeats, rates(drills), drill.seconds, peak, anonymousPeak, drill.requests,
                  Double(drill.requests) / Double(max(1, drill.steps)), drill.failed))
     if label == "generated" { print("  drill anonymous MB at each tenth of the fixtures: \(drill.resident)") }
+    // Each verify stores one full run; the first also writes every fixture's pass (the test cache, kept in place).
+    print("  corpus growth per stored verify run: " + growth.map { pair in
+        String(format: "%+.1f KB (%+.2f%% of %.1f MB)", Double(pair.after - pair.before) / 1024,
+               Double(pair.after - pair.before) / Double(max(1, pair.before)) * 100, Double(pair.before) / 1_048_576)
+    }.joined(separator: ", "))
     print(String(format: "  drill / verify: %.0f%% of the medians, %.0f%% of the best (target >= 50%%)%@", ratio * 100, drill.rate / verify.rate * 100,
                  label == "generated" ? String(format: "; drill peak RSS %.0f MB, anonymous %.0f MB (target <= 200 MB)", peak, anonymousPeak) : ""))
     if drill.steps != verify.steps { print("  FAIL: the drill counted \(drill.steps) steps, verify \(verify.steps)"); holds = false }

@@ -84,6 +84,32 @@ for fixture in fixtures {
 }
 let inSeconds = Double(DispatchTime.now().uptimeNanoseconds - inStart) / 1e9
 
+// Like for like: everything the two processes of the protocol do per step, in one process without
+// the pipe — the verifier's canonical bytes of the step and its request line, the runner's answer
+// from bytes (`respond`: scan, decode from bytes, reduce, encode, escape), the verifier reading the
+// answer line back (as `ReplayClient.reduceOutcome` does: parse, take the two strings) and
+// byte-comparing state and effects. The anchor the protocol is judged against; interleaved with
+// the tree anchor above in the same run.
+@MainActor func likeForLike() -> (seconds: Double, failures: Int) {
+    let anchorServer = ReplayServer(inProcess)
+    let start = DispatchTime.now().uptimeNanoseconds
+    var failures = 0
+    for fixture in fixtures {
+        var previous = fixture.initialState!.canonicalBytes
+        for step in fixture.steps {
+            let expectedState = step.expectedState!.canonicalBytes
+            let expectedEffects = step.expectedEffects.canonicalBytes
+            let line = ReplayProtocol.reduceRequest(feature: fixture.feature!, state: previous, action: step.action.canonicalBytes)
+            guard let answer = anchorServer.respond(to: Array(line.dropLast())), let tree = try? CanonicalJSON.parse(Array(answer.dropLast())),
+                  let state = tree["state"]?.stringValue, let effects = tree["effects"]?.stringValue,
+                  Array(state.utf8) == expectedState, Array(effects.utf8) == expectedEffects else { failures += 1; break }
+            previous = expectedState
+        }
+    }
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, failures)
+}
+let anchor = likeForLike()
+
 // The runner's own work per request, in process, both ways side by side: the byte path
 // (`respond`: scan, decode from bytes, reduce, encode) against the tree path it replaced
 // (parse the request into a tree, decode from the tree, reduce, encode; it writes no response line).
@@ -169,6 +195,10 @@ print("protocol, 2 runners    \(format(parallelRate))  (\(parallelRun.stepCount)
 print("protocol, window 1     \(format(serialRate))  (\(serialRun.stepCount) of \(serialSteps) steps, \(String(format: "%.3f", serialSeconds)) s)")
 print(String(format: "protocol / in-process: %.1f%% with one runner, %.1f%% with two   (targets: >= 30000 steps/s and >= 30%%)",
              protocolRate / inRate * 100, parallelRate / inRate * 100))
+let anchorRate = Double(stepCount) / anchor.seconds
+print("in-process, like for like \(format(anchorRate))  (request line, answer from bytes, answer read back, byte-compared; \(anchor.failures) failures)")
+print(String(format: "protocol / like-for-like in-process: %.2fx with one runner, %.2fx with two   (target: two runners >= 1.00x)",
+             protocolRate / anchorRate, parallelRate / anchorRate))
 let rateHolds = protocolRate >= 30_000 ? "holds with one runner" : parallelRate >= 30_000 ? "holds with two runners only" : "FAILS"
 print("target >= 30000 steps/s: \(rateHolds); target >= 30%: \(protocolRate / inRate >= 0.30 ? "holds" : "FAILS")")
 var flavorsHold = true
@@ -185,6 +215,6 @@ if let index = arguments.firstIndex(of: "--kotlin"), arguments.indices.contains(
         flavorsHold = false
     }
 }
-let holds = flavorsHold && run.passed && parallelRun.passed && inFailures == 0 && bytesAnswered == stepIndex.count && treeAnswered == stepIndex.count && max(protocolRate, parallelRate) >= 30_000 && protocolRate / inRate >= 0.30
+let holds = flavorsHold && run.passed && parallelRun.passed && inFailures == 0 && anchor.failures == 0 && bytesAnswered == stepIndex.count && treeAnswered == stepIndex.count && max(protocolRate, parallelRate) >= 30_000 && protocolRate / inRate >= 0.30
 print(holds ? "targets: hold" : "targets: FAIL")
 exit(holds ? 0 : 1)

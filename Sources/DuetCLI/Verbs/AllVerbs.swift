@@ -13,6 +13,7 @@ enum VerbTable {
         VerifyVerb.self,
         RunsVerb.self,
         RunsImportVerb.self,
+        RunsPruneVerb.self,
         DrillRestoreVerb.self,
         ExploreVerb.self,
         ShowVerb.self,

@@ -66,7 +66,8 @@ public struct StoredDrillFinding: Sendable, Equatable {
 }
 
 extension Corpus {
-    /// Stores a drill run and its findings in one transaction; returns the run's id.
+    /// Stores a drill run and its findings in one transaction, then applies the retention policy
+    /// (`RunRetention`); returns the run's id.
     ///
     /// ```swift
     /// let id = try corpus.storeDrillRun(run)
@@ -95,6 +96,7 @@ extension Corpus {
                                     .text(finding.rule), SQLValue(finding.path), SQLValue(finding.expected), SQLValue(finding.actual),
                                     SQLValue(finding.message), SQLValue(finding.ruling)])
             }
+            try applyRetention()
             return id
         }
     }

@@ -47,15 +47,24 @@ extension Corpus {
     /// The fixtures named `names` (those stored), in name order: looked up one by one when they are
     /// few, read in one pass when they are most of the corpus.
     public func fixtures(named names: [String]) throws -> [Fixture] {
+        var result: [Fixture] = []
+        try forEachFixture(named: names) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of the fixtures named `names` (those stored) in name order, one at a
+    /// time, so a caller that pages them holds only its page.
+    public func forEachFixture(named names: [String], _ body: (Fixture) throws -> Void) throws {
         var reader = FixtureReader(database: database)
         let total = Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)
         if names.count * 4 > total {
             let wanted = Set(names)
-            var result: [Fixture] = []
-            try reader.forEachFixture(feature: nil, name: nil) { if wanted.contains($0.name) { result.append($0) } }
-            return result
+            try reader.forEachFixture(feature: nil, name: nil) { if wanted.contains($0.name) { try body($0) } }
+            return
         }
-        return try names.sorted(by: CanonicalOrder.precedes).flatMap { try reader.fixtures(feature: nil, name: $0) }
+        for name in names.sorted(by: CanonicalOrder.precedes) {
+            for fixture in try reader.fixtures(feature: nil, name: name) { try body(fixture) }
+        }
     }
 
     /// Calls `body` with each fixture in name order, without holding them all in memory.

@@ -16,13 +16,28 @@ struct FixtureReader {
     }
 
     mutating func forEachFixture(feature: String?, name: String?, _ body: (Fixture) throws -> Void) throws {
-        let select = try database.prepare("""
+        // Headers a page at a time (a range of the name index), so a pass over a million-step corpus
+        // holds one page of them, not a header per fixture.
+        var after = ""
+        while true {
+            let headers = try headerPage(feature: feature, name: name, after: after, limit: 512)
+            guard let last = headers.last else { return }
+            after = last.fixture.name
+            try read(headers, body)
+            if headers.count < 512 { return }
+        }
+    }
+
+    private typealias Header = (id: Int64, fixture: Fixture, shape: String, initial: Int64?, extras: Int64?, scenarioExtras: Int64?)
+
+    private func headerPage(feature: String?, name: String?, after: String, limit: Int) throws -> [Header] {
+        let select = try database.cachedStatement("""
             SELECT id, name, shape, feature, chain, dialect, description, scenario_source, scenario_branch,
                    initial_blob, extras_blob, scenario_extras_blob, steps_omitted
-            FROM fixtures WHERE (?1 IS NULL OR feature = ?1) AND (?2 IS NULL OR name = ?2) ORDER BY name
+            FROM fixtures WHERE name > ?3 AND (?1 IS NULL OR feature = ?1) AND (?2 IS NULL OR name = ?2) ORDER BY name LIMIT ?4
             """)
-        var headers: [(id: Int64, fixture: Fixture, shape: String, initial: Int64?, extras: Int64?, scenarioExtras: Int64?)] = []
-        try select.forEachRow([SQLValue(feature), SQLValue(name)]) { row in
+        var headers: [Header] = []
+        try select.forEachRow([SQLValue(feature), SQLValue(name), .text(after), SQLValue(limit)]) { row in
             var fixture = Fixture(name: row.text(at: 1) ?? "", steps: [])
             fixture.feature = row.text(at: 3)
             fixture.chain = row.text(at: 4)
@@ -34,6 +49,10 @@ struct FixtureReader {
             func optionalID(_ column: Int32) -> Int64? { row.isNull(at: column) ? nil : row.int64(at: column) }
             headers.append((row.int64(at: 0), fixture, row.text(at: 2) ?? "leaf", optionalID(9), optionalID(10), optionalID(11)))
         }
+        return headers
+    }
+
+    private mutating func read(_ headers: [Header], _ body: (Fixture) throws -> Void) throws {
         for header in headers {
             var fixture = header.fixture
             if let initial = header.initial {

@@ -25,7 +25,7 @@ struct MapRunResults {
 
     init(corpus: Corpus, platform: String?) throws {
         let latest = try corpus.database.rows("""
-            SELECT id, platform, started_at, status FROM runs r
+            SELECT id, platform, started_at, status, passes FROM runs r
             WHERE scope = 'full' AND id = (SELECT max(id) FROM runs r2 WHERE r2.platform = r.platform AND r2.scope = 'full')
               AND (?1 IS NULL OR platform = ?1)
             ORDER BY platform
@@ -33,6 +33,9 @@ struct MapRunResults {
         for run in latest {
             let name = run[1].text ?? ""
             var byFixture: [String: Result] = [:]
+            for pass in try PassSet.decode(run[4].blob ?? []) {
+                byFixture[pass.fixture] = Result(passed: true, failureKind: nil, step: nil, divergentState: nil)
+            }
             try corpus.database.cachedStatement("""
                 SELECT r.fixture, r.status = 'passed', r.failure_kind, r.step, d.state
                 FROM run_results r LEFT JOIN run_divergent_states d ON d.run_id = r.run_id AND d.fixture = r.fixture

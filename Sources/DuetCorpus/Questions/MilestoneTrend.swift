@@ -21,9 +21,18 @@ public struct MilestoneTrend: Sendable, Equatable {
         /// Navigation map size; nil in milestones recorded before maps.
         public var mapStates: Int?
         public var mapTransitions: Int?
+        /// Action cases declared, sent by a fixture, and reached only by explore; nil in milestones
+        /// recorded before action coverage.
+        public var actionCases: ActionCases?
         /// Per platform: the gate's status (`holds`, `fails`, `not-checked`) and the fixtures it failed.
         public var verify: [String: Outcome]
         public var drill: [String: Outcome]
+    }
+
+    public struct ActionCases: Sendable, Equatable {
+        public var declared: Int
+        public var byFixtures: Int
+        public var exploreOnly: Int
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -48,6 +57,11 @@ extension MilestoneTrend.Point {
         kindsDeclared = report.coverage.declared.count
         mapStates = report.navigation.map { $0.features.reduce(0) { $0 + $1.nodes.count } }
         mapTransitions = report.navigation.map { $0.features.reduce(0) { $0 + $1.edges.count } }
+        actionCases = report.actionCoverage.map { coverage in
+            .init(declared: coverage.features.reduce(0) { $0 + $1.declared.count },
+                  byFixtures: coverage.features.reduce(0) { $0 + $1.byFixtures.count },
+                  exploreOnly: coverage.features.reduce(0) { $0 + $1.exploreOnly.count })
+        }
         var verify: [String: MilestoneTrend.Outcome] = [:]
         for run in report.verify { verify[run.platform] = .init(status: run.status == "passed" ? "holds" : "fails", failing: run.failed + run.notRun) }
         for missing in report.verifyMissing ?? [] { verify[missing.platform] = .init(status: "not-checked", failing: 0) }

@@ -1,5 +1,7 @@
 extension Corpus {
-    /// Stores a run and its results in one transaction; returns the run's id.
+    /// Stores a run and its results in one transaction; returns the run's id. The fixtures that did
+    /// not pass get a row each, in full; the passes are one value (`PassSet`). Then the retention
+    /// policy (`RunRetention`) drops what falls outside it.
     ///
     /// ```swift
     /// let id = try corpus.storeRun(run)
@@ -11,12 +13,13 @@ extension Corpus {
             try database.execute("""
                 INSERT INTO runs (started_at, platform, runner, status, fixture_count, passed_count, failed_count,
                                   not_run_count, ended_early, runner_failure, duration_ms, scope, reused_count, reused_since,
-                                  \(ResultInputs.columns))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  passes, \(ResultInputs.columns))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.status),
                       SQLValue(run.fixtureCount), SQLValue(run.passedCount), SQLValue(run.failedCount), SQLValue(run.notRunCount),
                       SQLValue(run.runnerFailure != nil), SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds),
-                      SQLValue(run.scope?.stored), SQLValue(run.reusedCount), SQLValue(run.reusedSince)]
+                      SQLValue(run.scope?.stored), SQLValue(run.reusedCount), SQLValue(run.reusedSince),
+                      .blob(PassSet.encode(run.results.filter(\.isStoredAsPass).map { ReusedPass(fixture: $0.fixture, steps: $0.stepsRun) }))]
                      + (run.inputs?.columnValues ?? [.null, .null, .null, .null, .null]))
             let id = database.lastInsertRowID
             let insert = try database.cachedStatement("""
@@ -24,13 +27,14 @@ extension Corpus {
                                          expected, actual, message, source)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for result in run.results {
+            for result in run.results where !result.isStoredAsPass {
                 try insert.execute([.integer(id), .text(result.fixture), .text(result.status), SQLValue(result.stepsRun),
                                     SQLValue(result.failureKind), SQLValue(result.step), SQLValue(result.label), SQLValue(result.action),
                                     SQLValue(result.path), SQLValue(result.expected), SQLValue(result.actual),
                                     SQLValue(result.message), SQLValue(result.source)])
             }
             try storeDivergentStates(run: id, run.results)
+            try applyRetention()
             return id
         }
     }
@@ -51,7 +55,7 @@ extension Corpus {
     private func storedRuns(where condition: String, _ values: [SQLValue], withResults: Bool) throws -> [StoredRun] {
         let rows = try database.rows("""
             SELECT id, started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count,
-                   runner_failure, duration_ms, scope, reused_count, reused_since, \(ResultInputs.columns)
+                   runner_failure, duration_ms, scope, reused_count, reused_since, \(ResultInputs.columns), passes
             FROM runs WHERE \(condition) ORDER BY id DESC LIMIT ?2
             """, values)
         return try rows.map { row in
@@ -60,14 +64,17 @@ extension Corpus {
             return StoredRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
                              status: row[4].text ?? "", scope: RunScope(stored: row[11].text), fixtureCount: fixtures, passedCount: Int(row[6].integer ?? 0),
                              failedCount: Int(row[7].integer ?? 0), notRunCount: Int(row[8].integer ?? 0), runnerFailure: row[9].text,
-                             durationMilliseconds: Int(row[10].integer ?? 0), results: withResults ? try runResults(run: id) : [],
+                             durationMilliseconds: Int(row[10].integer ?? 0), results: withResults ? try runResults(run: id, passes: row[19].blob) : [],
                              inputs: ResultInputs(columns: row, at: 14, fixtureCount: fixtures, runnerBacked: true),
                              reusedCount: Int(row[12].integer ?? 0), reusedSince: row[13].integer)
         }
     }
 
-    private func runResults(run id: Int64) throws -> [StoredFixtureResult] {
-        try database.rows("""
+    /// The run's rows (its failures; every fixture for a run stored before passes were one value)
+    /// merged in name order with its passes.
+    private func runResults(run id: Int64, passes: [UInt8]?) throws -> [StoredFixtureResult] {
+        let passed = try PassSet.decode(passes ?? []).map { StoredFixtureResult(fixture: $0.fixture, status: "passed", stepsRun: $0.steps) }
+        let rows = try database.rows("""
             SELECT r.fixture, r.status, r.steps_run, r.failure_kind, r.step, r.label, r.action, r.path, r.expected, r.actual, r.message,
                    r.source, d.state
             FROM run_results r LEFT JOIN run_divergent_states d ON d.run_id = r.run_id AND d.fixture = r.fixture
@@ -78,6 +85,7 @@ extension Corpus {
                                 path: row[7].text, expected: row[8].text, actual: row[9].text, message: row[10].text, source: row[11].text,
                                 actualState: row[12].blob)
         }
+        return NameOrderMerge.merge(rows, passed) { $0.fixture }
     }
 
     /// The platforms with a stored run of any scope, sorted.

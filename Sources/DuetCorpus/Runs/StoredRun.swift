@@ -41,34 +41,56 @@ public struct StoredRun: Sendable, Equatable {
     public var replayedCount: Int { fixtureCount - reusedCount }
 }
 
-/// One fixture's result in a run (table `run_results`).
+/// One fixture's result in a run (table `run_results`; plain passes: the run's `PassSet`).
 public struct StoredFixtureResult: Sendable, Equatable {
     public var fixture: String
     /// `passed` or `failed`.
     public var status: String
     public var stepsRun: Int
     /// `state`, `effects`, `link`, `refused`, `runner`, `malformed`, `not-run`; nil when passed.
-    public var failureKind: String?
+    public var failureKind: String? { get { detail.failureKind } set { detail.failureKind = newValue } }
     /// 0-based step index.
-    public var step: Int?
-    public var label: String?
-    public var action: String?
-    public var path: String?
-    public var expected: String?
-    public var actual: String?
-    public var message: String?
-    public var source: String?
+    public var step: Int? { get { detail.step } set { detail.step = newValue } }
+    public var label: String? { get { detail.label } set { detail.label = newValue } }
+    public var action: String? { get { detail.action } set { detail.action = newValue } }
+    public var path: String? { get { detail.path } set { detail.path = newValue } }
+    public var expected: String? { get { detail.expected } set { detail.expected = newValue } }
+    public var actual: String? { get { detail.actual } set { detail.actual = newValue } }
+    public var message: String? { get { detail.message } set { detail.message = newValue } }
+    public var source: String? { get { detail.source } set { detail.source = newValue } }
     /// The whole state the platform answered at the divergent step (compact canonical), when the
     /// state diverged; the navigation map draws the transition it took from it.
-    public var actualState: [UInt8]?
+    public var actualState: [UInt8]? { get { detail.actualState } set { detail.actualState = newValue } }
+
+    /// Everything but the name, status and steps: boxed, and absent for a plain pass, so a run of a
+    /// million steps holds a few words per passing fixture.
+    private var box: DetailBox?
+    private var detail: ResultDetail {
+        get { box?.detail ?? ResultDetail() }
+        set { box = newValue == ResultDetail() ? nil : DetailBox(newValue) }
+    }
 
     public init(fixture: String, status: String, stepsRun: Int, failureKind: String? = nil, step: Int? = nil, label: String? = nil,
                 action: String? = nil, path: String? = nil, expected: String? = nil, actual: String? = nil,
                 message: String? = nil, source: String? = nil, actualState: [UInt8]? = nil) {
-        self.fixture = fixture; self.status = status; self.stepsRun = stepsRun; self.failureKind = failureKind; self.step = step
-        self.label = label; self.action = action; self.path = path; self.expected = expected; self.actual = actual
-        self.message = message; self.source = source; self.actualState = actualState
+        self.fixture = fixture; self.status = status; self.stepsRun = stepsRun
+        detail = ResultDetail(failureKind: failureKind, step: step, label: label, action: action, path: path, expected: expected,
+                              actual: actual, message: message, source: source, actualState: actualState)
     }
+
+    /// A plain pass — nothing to keep but its name and steps — goes into the run's `PassSet`, not a row.
+    var isStoredAsPass: Bool { status == "passed" && box == nil }
+}
+
+private struct ResultDetail: Sendable, Equatable {
+    var failureKind: String?, step: Int?, label: String?, action: String?, path: String?, expected: String?, actual: String?
+    var message: String?, source: String?, actualState: [UInt8]?
+}
+
+private final class DetailBox: Sendable, Equatable {
+    let detail: ResultDetail
+    init(_ detail: ResultDetail) { self.detail = detail }
+    static func == (a: DetailBox, b: DetailBox) -> Bool { a.detail == b.detail }
 }
 
 /// A fixture a run did not replay: it passed before with the same behaviour and runner (`fixture_passes`).

@@ -26,6 +26,8 @@ public struct VerifyWorkflow {
     public var processes: Int
     /// The manifest the runs are stored as judged with (its hash); nil when there is none.
     public var manifestPath: String?
+    /// Fixtures are read and replayed in pages of about this many steps: what verify holds of them.
+    public var pageSteps = 20_000
 
     public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, startupTimeout: Double = 120, window: Int = 512,
                 processes: Int = 1, manifestPath: String? = nil) {
@@ -55,15 +57,14 @@ public struct VerifyWorkflow {
             if let members { cached = cached.filter { members.contains($0.fingerprint.name) } }
             let replayNames = cached.filter { $0.pass == nil }.map(\.fingerprint.name)
             let reused = cached.compactMap { entry in entry.pass.map { (entry.fingerprint.name, $0) } }
-            let replay = try corpus.fixtures(named: replayNames)
-            var run = replayRun(replay, session: session, command: command, platform: platform) { done, _ in
+            var run = try replayPaged(replayNames, session: session, command: command, platform: platform) { done in
                 progress?(platform, reused.count + done, cached.count)
             }
-            if replay.isEmpty { progress?(platform, cached.count, cached.count) }
+            if replayNames.isEmpty { progress?(platform, cached.count, cached.count) }
             let replayed = run.results
             let kept = reused.map { FixtureResult.passed($0.0, steps: $0.1.steps) }
             run.results = Self.merged(replayed, reused: kept)
-            var summary = ReuseSummary(replayed: replay.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
+            var summary = ReuseSummary(replayed: replayNames.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
             let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
             var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: replayed.map(Self.stored))
             stored.reusedPasses = reused.map { ReusedPass(fixture: $0.0, steps: $0.1.steps) }
@@ -85,20 +86,38 @@ public struct VerifyWorkflow {
         return outcome
     }
 
-    /// Replays `fixtures` on the session already started for the probe (one process), or over
-    /// `processes` runners; no fixture to replay starts nothing more.
-    private func replayRun(_ fixtures: [Fixture], session: ReplaySession, command: String, platform: String,
-                           progress: @escaping (Int, Int) -> Void) -> VerifyRun {
-        guard !fixtures.isEmpty else {
-            return VerifyRun(platform: platform, runner: command, results: [], runnerFailure: session.endedBy,
-                             startedAt: RestoreDrill.timestamp(Date()), durationMilliseconds: 0)
+    /// Replays the fixtures named `names` a page at a time (`pageSteps` steps or more each, read from
+    /// the corpus as the page is replayed), so memory holds one page of fixtures and a small result
+    /// per fixture, whatever the corpus's size. One process replays on the session already started
+    /// for the probe; several get a `ParallelReplayer` per page. No name starts nothing more.
+    private func replayPaged(_ names: [String], session: ReplaySession, command: String, platform: String,
+                             progress: @escaping (Int) -> Void) throws -> VerifyRun {
+        let started = Date()
+        var results: [FixtureResult] = []
+        results.reserveCapacity(names.count)
+        var failure: RunnerFailure?
+        var page: [Fixture] = [], steps = 0
+        func replayPage() {
+            let done = results.count
+            let parallel = processes > 1
+            if parallel { session.close() }
+            let run = parallel
+                ? ParallelReplayer(command: command, platform: platform, processes: processes, timeout: timeout,
+                                   startupTimeout: startupTimeout, window: window).verify(page) { finished, _ in progress(done + finished) }
+                : FixtureReplayer(session: session, platform: platform, window: window).verify(page) { finished, _ in progress(done + finished) }
+            results += run.results
+            failure = failure ?? run.runnerFailure
+            page.removeAll(keepingCapacity: true)
+            steps = 0
         }
-        if processes > 1 && fixtures.count > 1 {
-            session.close()
-            return ParallelReplayer(command: command, platform: platform, processes: processes, timeout: timeout,
-                                    startupTimeout: startupTimeout, window: window).verify(fixtures, progress: progress)
+        try corpus.forEachFixture(named: names) { fixture in
+            page.append(fixture)
+            steps += fixture.steps.count
+            if steps >= pageSteps { replayPage() }
         }
-        return FixtureReplayer(session: session, platform: platform, window: window).verify(fixtures, progress: progress)
+        if !page.isEmpty { replayPage() }
+        return VerifyRun(platform: platform, runner: command, results: results, runnerFailure: names.isEmpty ? session.endedBy : failure,
+                         startedAt: RestoreDrill.timestamp(started), durationMilliseconds: names.isEmpty ? 0 : Int(Date().timeIntervalSince(started) * 1000))
     }
 
     /// Replayed and reused results together, in fixture-name order (both come in it).

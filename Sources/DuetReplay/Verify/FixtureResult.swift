@@ -7,7 +7,17 @@ public struct FixtureResult: Sendable, Equatable {
     public var status: Status
     /// Steps that held before the fixture stopped (all of them when it passed).
     public var stepsRun: Int
-    public var failure: FixtureFailure?
+    public var failure: FixtureFailure? {
+        get { failureBox?.failure }
+        set { failureBox = newValue.map(FailureBox.init) }
+    }
+    /// A run keeps a result per fixture, most of them passes: the large failure is boxed, so a
+    /// pass costs its name and two words, not the size of a failure.
+    private var failureBox: FailureBox?
+
+    public init(fixture: String, status: Status, stepsRun: Int, failure: FixtureFailure?) {
+        self.fixture = fixture; self.status = status; self.stepsRun = stepsRun; self.failure = failure
+    }
 
     public static func passed(_ fixture: String, steps: Int) -> FixtureResult {
         FixtureResult(fixture: fixture, status: .passed, stepsRun: steps, failure: nil)
@@ -15,6 +25,12 @@ public struct FixtureResult: Sendable, Equatable {
     public static func failed(_ fixture: String, stepsRun: Int, _ failure: FixtureFailure) -> FixtureResult {
         FixtureResult(fixture: fixture, status: .failed, stepsRun: stepsRun, failure: failure)
     }
+}
+
+private final class FailureBox: Sendable, Equatable {
+    let failure: FixtureFailure
+    init(_ failure: FixtureFailure) { self.failure = failure }
+    static func == (a: FailureBox, b: FailureBox) -> Bool { a.failure == b.failure }
 }
 
 /// Where and why a fixture stopped.

@@ -15,6 +15,7 @@ struct FailureDriver {
         var name: String
         var arguments: [String]
         var exit: Int32
+        /// What stderr must say; empty: nothing asked of it (an answer).
         var says: String
         /// Throws when something was left behind.
         var after: (() throws -> Void)? = nil
@@ -89,7 +90,7 @@ struct FailureDriver {
             let run = try tools.duet(item.arguments, in: folder)
             var problems: [String] = []
             if run.status != item.exit { problems.append("exit \(run.status), expected \(item.exit)") }
-            if !run.stderr.contains(item.says) { problems.append("does not say \"\(item.says)\"") }
+            if !item.says.isEmpty && !run.stderr.contains(item.says) { problems.append("does not say \"\(item.says)\"") }
             if let raw = Self.raw.first(where: run.stderr.contains) { problems.append("raw text reached the user (\(raw))") }
             do { try item.after?() } catch { problems.append("\(error)") }
             let lines = run.stderr.split(separator: "\n").map { $0.replacingOccurrences(of: tools.root.path, with: "…") }
@@ -137,8 +138,13 @@ struct FailureDriver {
         }
         report.figures.append("milestone on a disk left with 8–256 KB free, \(levels) levels: \(stopped) stopped with exit 3, none left its file")
         disk.remountReadOnly()
+        // A question the index answers as it is (the tree unchanged since its last sync) needs no write:
+        // it answers. A verb that stores something (census keeps its result) stops, naming the folder.
+        let answers: Set<[String]> = [["query", "sql", "SELECT count(*) FROM fixtures"], ["milestone", "--list"], ["show", "splash.finds-none"]]
         for arguments in verbs + [["record"]] {
-            judge(Case(name: "read-only folder: \(arguments.joined(separator: " "))", arguments: arguments, exit: 3, says: "the folder is read-only"),
+            let name = "read-only folder: \(arguments.joined(separator: " "))"
+            judge(answers.contains(arguments) ? Case(name: name, arguments: arguments, exit: 0, says: "")
+                                              : Case(name: name, arguments: arguments, exit: 3, says: "the folder is read-only"),
                   in: tree, into: &report)
         }
     }

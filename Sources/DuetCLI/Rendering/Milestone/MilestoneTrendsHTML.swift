@@ -24,6 +24,13 @@ extension MilestoneTrend {
                 .init(name: "transitions", color: "#b07aa1", values: points.map(\.mapTransitions)),
             ], labels: names), "States and transitions on the map (none before maps were recorded)."))
         }
+        if points.contains(where: { $0.actionCases != nil }) {
+            charts.append((SVGCharts.lines(title: "Action coverage", series: [
+                .init(name: "by fixtures", color: "#2e9e4f", values: points.map { $0.actionCases?.byFixtures }),
+                .init(name: "only explore", color: "#f28e2b", values: points.map { $0.actionCases?.exploreOnly }),
+                .init(name: "declared", color: "#9a9a9a", values: points.map { $0.actionCases?.declared }),
+            ], labels: names), "Declared action cases a fixture sends, those only explore reached, against the cases declared (none before coverage was recorded)."))
+        }
         let rows = platforms.flatMap { platform -> [(label: String, cells: [(status: String, failing: Int)?])] in
             [("verify \(platform)", points.map { $0.verify[platform].map { ($0.status, $0.failing) } }),
              ("drill \(platform)", points.map { $0.drill[platform].map { ($0.status, $0.failing) } })]
