@@ -89,7 +89,10 @@ final class StockSQLiteClientTests: XCTestCase {
     func testTheSqlite3ShellAndPythonNeverMakeTheCorpusReadAsDamaged() throws {
         XCTAssertEqual(duet("query", "fixtures", in: tree.path).status, .holds, "the corpus is built from the seed")
         XCTAssertEqual(walSize, 0, "no WAL while no connection is open")
-        for client in Client.allCases { XCTAssertEqual(Int(try selectAlone(client)) ?? 0, 175, client.rawValue) }
+        let recorded = try FileManager.default.contentsOfDirectory(atPath: tree.appendingPathComponent("parity/fixtures").path)
+            .filter { $0.hasSuffix(".fixture.json") }.count
+        XCTAssertGreaterThan(recorded, 0, "the tree holds fixtures")
+        for client in Client.allCases { XCTAssertEqual(Int(try selectAlone(client)) ?? 0, recorded, client.rawValue) }
         everyVerbWorks("after stock reads without a WAL")
 
         for client in Client.allCases {

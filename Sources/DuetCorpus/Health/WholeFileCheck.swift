@@ -12,7 +12,10 @@ import Duet
 ///
 /// A page that fails is read again a few times first: a checkpoint of another connection may be
 /// writing it at that moment (SQLite's readers never read such a page from the file; this check
-/// reads the file as it is). Files made before the checksums are not checked.
+/// reads the file as it is). Pages with a committed frame in the WAL are not read from the file:
+/// SQLite reads them from the WAL (checking their seals as it does), and a checkpoint that failed
+/// on a full disk may have left the file's copies torn (`WALCommittedPages`). Files made before
+/// the checksums are not checked.
 enum WholeFileCheck {
     /// Pages read per `pread`.
     private static let chunkPages = 64
@@ -38,7 +41,9 @@ enum WholeFileCheck {
         let pageSize = declared == 1 ? 65_536 : declared
         var info = stat()
         guard PageChecksums.isPage(Int32(pageSize)), fstat(descriptor, &info) == 0 else { return nil }
-        let pages = Int(info.st_size) / pageSize
+        // Pages the WAL holds are read from there, and the database ends where its last commit says.
+        let wal = WALCommittedPages(walPath: path + "-wal", pageSize: pageSize)
+        let pages = min(Int(info.st_size) / pageSize, wal.databasePages ?? declaredPages(header) ?? Int.max)
         let chunks = (pages + chunkPages - 1) / chunkPages
         let found = Locked(Int?.none)
         // Two threads: the sums are cheap, the copies out of the page cache are most of the cost.
@@ -52,7 +57,7 @@ enum WholeFileCheck {
                 let count = min(chunkPages, pages - first)
                 let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count * pageSize, off_t(first * pageSize)) }
                 let whole = read < 0 ? 0 : read / pageSize
-                for index in 0..<count {
+                for index in 0..<count where !wal.pages.contains(first + index + 1) {
                     let intact = index < whole && buffer.withUnsafeBytes {
                         PageChecksums.verify($0.baseAddress! + index * pageSize, count: pageSize)
                     }
@@ -65,6 +70,14 @@ enum WholeFileCheck {
             }
         }
         return found.withLock { $0 }
+    }
+
+    /// The database's size in pages as its header states it, when the header says that figure is
+    /// current (its "version valid for" equals its change counter; SQLite's file format, §1.3.7).
+    private static func declaredPages(_ header: [UInt8]) -> Int? {
+        let word = { (at: Int) in Int(header[at]) << 24 | Int(header[at + 1]) << 16 | Int(header[at + 2]) << 8 | Int(header[at + 3]) }
+        let pages = word(28)
+        return pages > 0 && word(92) == word(24) ? pages : nil
     }
 
     /// Reads one page again, up to three times a few milliseconds apart; true once it holds.
