@@ -70,4 +70,33 @@ final class RawReadLockTests: XCTestCase {
         XCTAssertEqual(try WholeFileCheck.firstDamagedPage(path), 2)
         XCTAssertTrue(try CorpusRecovery.damageIsInTheFile(path))
     }
+
+    /// Descriptors this process has open on `path` (by /proc/self/fd).
+    private func openDescriptors(on path: String) -> Int {
+        let folder = "/proc/self/fd"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)"))?.hasPrefix(path) == true }.count
+    }
+
+    /// A long-lived process (the MCP server, a test run) keeps no descriptor on a corpus once its
+    /// last connection closed: not on the file, not on the WAL SQLite deleted (which would keep the
+    /// space, and keeps a tmpfs from being remounted read-only). While a connection is open, the
+    /// raw reads' descriptor stays (the negative control: closing it would drop SQLite's locks).
+    func testNoDescriptorOutlivesTheFilesLastConnection() throws {
+        let path = try makeTemporaryDirectory("raw-read-locks").appendingPathComponent("corpus.db").path
+        do {
+            let corpus = try Corpus.open(at: path)
+            try corpus.setStructures(manifestStructures: ["nav": ["path": .path, "sheet": .slot]])
+            try corpus.upsertFixtures(fixtures(30, tag: "first"))
+            XCTAssertNil(try WholeFileCheck.firstDamagedPage(path))
+            XCTAssertGreaterThanOrEqual(openDescriptors(on: path), 2, "SQLite's own and the raw reads' kept one")
+        }
+        do {
+            let corpus = try Corpus.open(at: path)
+            try corpus.upsertFixtures(fixtures(30, tag: "second"))
+            XCTAssertEqual(try corpus.fixtures().count, 30)
+        }
+        XCTAssertNil(try WholeFileCheck.firstDamagedPage(path), "a raw read with no connection open closes what it opened")
+        XCTAssertEqual(openDescriptors(on: path), 0, "no descriptor on the corpus, its WAL or -shm after the last connection closed")
+    }
 }

@@ -57,7 +57,10 @@ public final class Corpus {
     /// `pageChecksums: false` bypasses `PageChecksums` (benchmarks measure what they cost).
     public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator(), pageChecksums: Bool = true) throws -> Corpus {
         let kind = try CorpusFile.identify(path)
-        let database = try Database(path: path, pageChecksums: pageChecksums, configured: false)
+        // On a read-only file system nobody can change the file, so SQLite may read it as it is, without
+        // the -shm it cannot make there; a question is answered, and a write fails as the folder being read-only.
+        let immutable = kind == .database && CorpusFile.cannotChange(path)
+        let database = try Database(path: path, mode: immutable ? .immutable : .readWrite, pageChecksums: pageChecksums, configured: false)
         if kind == .database { try CorpusFile.confirm(database, migrations: migrator.migrations) }
         try database.configure()
         return try Corpus(database: database, migrator: migrator, migrate: migrate)

@@ -27,6 +27,15 @@ enum CorpusFile {
         case database
     }
 
+    /// True when nothing can change the file at `path`: its file system is mounted read-only and
+    /// no WAL content lies beside it (an immutable read would not see the WAL).
+    static func cannotChange(_ path: String) -> Bool {
+        var facts = statvfs()
+        guard statvfs(path, &facts) == 0, facts.f_flag & UInt(ST_RDONLY) != 0 else { return false }
+        var wal = stat()
+        return stat(path + "-wal", &wal) != 0 || wal.st_size == 0
+    }
+
     static func identify(_ path: String) throws -> Kind {
         guard path != ":memory:" else { return .missing }
         var info = stat()
@@ -62,9 +71,11 @@ enum CorpusFile {
     private static func isCorpusWithDamagedHeader(_ path: String, size: Int) -> Bool {
         let page = Database.pageSize
         guard size >= 2 * page, size % page == 0 else { return false }
-        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return false }
         var second = [UInt8](repeating: 0, count: page)
-        guard second.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, page, off_t(page)) }) == page else { return false }
+        let read = UnlockingSafeReads.read(path) { descriptor in
+            second.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, page, off_t(page)) }
+        }
+        guard read == page else { return false }
         return PageChecksums.verify(second)
     }
 
@@ -102,10 +113,11 @@ enum CorpusFile {
     }
 
     private static func firstBytes(of path: String, count: Int) -> [UInt8]? {
-        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return nil }
         var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count, 0) }
-        guard read >= 0 else { return nil }
+        let read = UnlockingSafeReads.read(path) { descriptor in
+            buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, count, 0) }
+        }
+        guard let read, read >= 0 else { return nil }
         return Array(buffer.prefix(read))
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection: WAL, foreign keys on, a busy timeout, `synchronous=FULL`.
 ///
@@ -14,7 +15,9 @@ import CSQLite
 /// Not `Sendable`: the statement cache and transaction depth belong to the thread using the
 /// connection (SQLite's serialized mode would guard only its own state, not a transaction's span).
 final class Database {
-    enum Mode: Sendable { case readWrite, readOnly }
+    /// `immutable`: read-only, and SQLite told the file cannot change (no lock, no -shm, no WAL
+    /// read) — true only of a file on a read-only file system with no WAL content beside it.
+    enum Mode: Sendable { case readWrite, readOnly, immutable }
 
     /// Page size of new database files.
     static let pageSize = 16_384
@@ -32,9 +35,14 @@ final class Database {
     init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = Database.busyTimeoutMilliseconds, pageChecksums: Bool = true,
          configured: Bool = true) throws {
         var connection: OpaquePointer?
-        let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
+        let access = switch mode {
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: SQLITE_OPEN_READONLY
+        case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+        }
         let checksummed = pageChecksums && path != ":memory:"
-        let code = sqlite3_open_v2(path, &connection, flags, checksummed ? ChecksumVFS.registeredName : nil)
+        let name = mode == .immutable ? Self.immutableURI(path) : path
+        let code = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_FULLMUTEX, checksummed ? ChecksumVFS.registeredName : nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             var failure = DatabaseError(code: code, message: "\(message): \(path)", file: path)
@@ -44,6 +52,8 @@ final class Database {
         }
         self.handle = connection
         self.path = path
+        // Before any statement takes a lock: raw reads of this file keep their descriptor from now on.
+        openFile = path == ":memory:" ? nil : UnlockingSafeReads.connectionOpened(path)
         self.mode = mode
         self.checksummed = checksummed
         sqlite3_extended_result_codes(connection, 1)
@@ -54,6 +64,7 @@ final class Database {
 
     private let mode: Mode
     private let checksummed: Bool
+    private let openFile: UnlockingSafeReads.FileID?
     private let busyTimeout: Int32
 
     /// Page size, checksums and WAL for a new file; foreign keys, durability and reads for every connection.
@@ -83,12 +94,21 @@ final class Database {
         return try body()
     }
 
+    /// `file:` URI of `path` with `immutable=1` (RFC 3986 escaping of what the path may hold).
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "/-._~")
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
+
     /// Upper bound of the file mapped for reads (SQLite maps less when the file is smaller).
     static let mmapBytes = 1 << 30
 
     deinit {
         statementCache.removeAll()
         sqlite3_close_v2(handle)
+        if let openFile { UnlockingSafeReads.connectionClosed(openFile) }
     }
 
     // MARK: - Running SQL

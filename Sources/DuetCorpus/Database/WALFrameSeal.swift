@@ -86,9 +86,11 @@ enum WALFrameSeal {
     /// True when the database file beside the WAL at `walPath` declares page checksums.
     static func databaseDeclaresChecksums(walPath: String) -> Bool {
         guard walPath.hasSuffix("-wal") else { return false }
-        guard let descriptor = UnlockingSafeReads.descriptor(String(walPath.dropLast(4))) else { return false }
         var header = [UInt8](repeating: 0, count: 100)
-        guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, 100, 0) }) == 100 else { return false }
+        let read = UnlockingSafeReads.read(String(walPath.dropLast(4))) { descriptor in
+            header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 100, 0) }
+        }
+        guard read == 100 else { return false }
         return header.withUnsafeBytes { PageChecksums.headerDeclaresChecksums($0.baseAddress!) }
     }
 

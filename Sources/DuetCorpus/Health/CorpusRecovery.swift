@@ -42,9 +42,11 @@ extension CorpusRecovery {
     /// A page fails its checksum when read again, or page 1 no longer holds an SQLite header.
     static func damageIsInTheFile(_ path: String) throws -> Bool {
         if try WholeFileCheck.firstDamagedPage(path) != nil { return true }
-        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return false }
         var bytes = [UInt8](repeating: 0, count: 16)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 16, 0) }
+        let read = UnlockingSafeReads.read(path) { descriptor in
+            bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 16, 0) }
+        }
+        guard let read else { return false }
         return read > 0 && Array(bytes.prefix(read)) != Array("SQLite format 3\u{0}".utf8)
     }
 }

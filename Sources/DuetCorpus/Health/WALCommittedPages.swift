@@ -14,7 +14,10 @@ struct WALCommittedPages {
 
     /// Reads the WAL at `walPath`; an absent, empty or foreign WAL holds nothing.
     init(walPath: String, pageSize: Int) {
-        guard let descriptor = UnlockingSafeReads.descriptor(walPath) else { return }
+        UnlockingSafeReads.read(walPath) { scan($0, pageSize: pageSize) }
+    }
+
+    private mutating func scan(_ descriptor: Int32, pageSize: Int) {
         let headerBytes = Int(WALFrameSeal.headerBytes)
         var header = [UInt8](repeating: 0, count: headerBytes)
         guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, headerBytes, 0) }) == headerBytes else { return }

@@ -33,7 +33,10 @@ enum WholeFileCheck {
 
     /// The number (from 1) of the first page whose seal does not hold, or nil.
     static func firstDamagedPage(_ path: String) throws -> Int? {
-        guard let descriptor = UnlockingSafeReads.descriptor(path) else { return nil }
+        UnlockingSafeReads.read(path) { firstDamagedPage(descriptor: $0, path: path) } ?? nil
+    }
+
+    private static func firstDamagedPage(descriptor: Int32, path: String) -> Int? {
         var header = [UInt8](repeating: 0, count: 100)
         guard header.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress!, 100, 0) }) == 100,
               header.withUnsafeBytes({ PageChecksums.headerDeclaresChecksums($0.baseAddress!) }) else { return nil }
