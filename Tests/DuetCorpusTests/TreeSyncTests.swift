@@ -45,6 +45,24 @@ final class TreeSyncTests: XCTestCase {
         XCTAssertFalse(touched.changedCorpus)
     }
 
+    /// Local history (a stored check result, a runner build) is not what the sync indexes: storing
+    /// it keeps the tree's digest, so the next verb's sync still costs one scan and no lock.
+    func testStoringLocalHistoryKeepsTheTreesDigest() throws {
+        let corpus = try Corpus.temporary()
+        for name in ["a", "b"] { try place(try fixture(name)) }
+        try corpus.sync(with: tree)
+        try corpus.sync(with: tree)
+        let digest = { try corpus.database.rows("SELECT value FROM corpus_meta WHERE key = 'tree.digest'").first?[0].text }
+        XCTAssertNotNil(try digest(), "an unchanged sync remembers the tree")
+        try corpus.storeCheckResult(.census, ["holds": true], holds: true, findings: 0, inputs: try corpus.currentInputs(manifestPath: nil),
+                                    createdAt: "2026-12-02T00:00:00Z")
+        try corpus.storeRunnerBuild("b1", command: "runner", platform: "swift", describe: [], seenAt: "2026-12-02T00:00:00Z")
+        XCTAssertNotNil(try digest(), "local history keeps the digest")
+        // Negative control: a write of what the sync indexes drops it.
+        try corpus.upsertFixtures([try fixture("c")])
+        XCTAssertNil(try digest())
+    }
+
     func testAChangedFileIsImportedAndADeletedOneLeavesTheCorpus() throws {
         let corpus = try Corpus.temporary()
         for name in ["a", "b"] { try place(try fixture(name)) }
