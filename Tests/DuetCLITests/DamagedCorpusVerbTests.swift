@@ -12,7 +12,7 @@ final class DamagedCorpusVerbTests: XCTestCase {
     override func setUpWithError() throws { root = try temporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
-    /// A repository of the reference fixtures with its corpus built and closed, and its seed.
+    /// A repository of the tutorial fixtures with its corpus built and closed, and its seed.
     private func repository() throws -> URL {
         try copyUpstreamTree(to: root)
         XCTAssertEqual(duet("query", "fixtures", in: root.path).status, .holds)
