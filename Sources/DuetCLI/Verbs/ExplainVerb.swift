@@ -20,7 +20,7 @@ struct ExplainVerb: Verb {
 
     Example:
       duet explain
-      duet explain --run verify:12 --format json | jq '.report.runs[0].results[] | .failure'
+      duet explain --run verify:1 --format json | jq '.report.runs[0].results[] | .failure'
     """
     static let options: [OptionSpec] = [
         .value("--run", placeholder: "ID", help: "The stored run to explain: N, verify:N or drill:N (default: the latest)."),
