@@ -87,25 +87,43 @@ final class DocumentedCommandsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: work) }
         let pristine = try Self.pristineTree(in: work, bin: bin)
         let before = try Self.contents(of: pristine)
-        var report: [String] = [], ran = 0
-        let started = Date()
+        var report: [String] = []
+        var runnable: [(index: Int, command: DocumentedCommand)] = []
         for (index, command) in commands.enumerated() {
             if let reason = Self.notRun[command.command] { report.append("not run  \(command): \(reason)"); continue }
-            let setUp = Self.setUps[command.command]
-            if setUp?.kotlin == true, !FileManager.default.isExecutableFile(atPath: kotlinRunner.path) {
+            if Self.setUps[command.command]?.kotlin == true, !FileManager.default.isExecutableFile(atPath: kotlinRunner.path) {
                 report.append("not run  \(command): the Kotlin runner is not built here (kotlin/build.sh; CI builds it before swift test)")
                 continue
             }
-            let place = work.appendingPathComponent("line-\(index)")
-            defer { try? FileManager.default.removeItem(at: place) }
-            let tree = try Self.place(setUp, copying: pristine, into: place, bin: bin, kotlinRunner: kotlinRunner)
-            let result = try DocumentedShell.run(command.line, in: tree, bin: bin)
-            ran += 1
-            report.append(String(format: "%5.1f s  ", result.seconds) + "exit \(result.status)  \(command)")
-            XCTAssertFalse(result.timedOut, "\(command) did not finish")
-            XCTAssertEqual(result.status, command.expectedExit,
-                           "\(command) exits \(result.status), documented \(command.expectedExit) (say `# exits N` in its comment):\n\(result.output.suffix(2000))")
+            runnable.append((index, command))
         }
+        let started = Date()
+        // Each line in a tree of its own, so lines run side by side (one per core).
+        let jobs = runnable
+        let finished = FinishedLines()
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { job in
+            let (index, command) = jobs[job]
+            let place = work.appendingPathComponent("line-\(index)")
+            let result = Result { () throws -> DocumentedRun in
+                defer { try? FileManager.default.removeItem(at: place) }
+                let tree = try Self.place(Self.setUps[command.command], copying: pristine, into: place, bin: bin, kotlinRunner: kotlinRunner)
+                return try DocumentedShell.run(command.line, in: tree, bin: bin)
+            }
+            finished.set(index, result)
+        }
+        let results = finished.all
+        for (index, command) in runnable {
+            switch results[index] {
+            case .success(let result)?:
+                report.append(String(format: "%5.1f s  ", result.seconds) + "exit \(result.status)  \(command)")
+                XCTAssertFalse(result.timedOut, "\(command) did not finish")
+                XCTAssertEqual(result.status, command.expectedExit,
+                               "\(command) exits \(result.status), documented \(command.expectedExit) (say `# exits N` in its comment):\n\(result.output.suffix(2000))")
+            case .failure(let error)?: XCTFail("\(command): \(error)")
+            case nil: XCTFail("\(command) was not run")
+            }
+        }
+        let ran = runnable.count
         print("Documented commands: \(ran) run, \(commands.count - ran) not run, in \(Int(Date().timeIntervalSince(started))) s\n" + report.joined(separator: "\n"))
         XCTAssertTrue(try Self.contents(of: pristine) == before, "a line wrote into a file in place, and so into every later line's tree")
         let written = Set(commands.map(\.command))
@@ -194,4 +212,12 @@ final class DocumentedCommandsTests: XCTestCase {
         let failing = zip(commands, statuses).filter { $0.expectedExit != $1 }.map(\.0.command)
         XCTAssertEqual(failing, ["duet verfy", "duet census"], "the misspelt verb and the wrong exit code are what the check reports")
     }
+}
+
+/// The results of lines run side by side, kept under a lock (the package still builds for macOS 13: no `Mutex`).
+private final class FinishedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Int: Result<DocumentedRun, any Error>] = [:]
+    func set(_ index: Int, _ result: Result<DocumentedRun, any Error>) { lock.withLock { results[index] = result } }
+    var all: [Int: Result<DocumentedRun, any Error>] { lock.withLock { results } }
 }

@@ -14,6 +14,8 @@ struct ExplainVerb: Verb {
     whether those are still what the tree holds. A run judged on other inputs is shown as a past run:
     run `duet verify` (or `duet drill restore`) to judge now. The runner is compared without starting
     it: its command, and the hash of its executable when it is a native file.
+    A stored run is one platform's (`verify --platform all` stores one per platform); the lint and the
+    declaration parity verify also reports are results of their own (`duet runs --kind lint`).
     --run takes an id `duet runs` lists: 12 (the verify or drill run with that id), verify:12 or drill:12.
     Exit 0 the run held, 1 it had failures, 2 no stored run (nothing to explain) or an unknown
     --run, 3 the corpus cannot be read.
