@@ -27,7 +27,9 @@ final class SmallThingsTests: XCTestCase {
     /// The fixtures README's commands and the verbs' help examples name are fixtures of the reference corpus.
     func testEveryFixtureADocumentedCommandNamesIsStored() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        // A line documented as bad input (its comment ends `exits 2`: a misspelt name) names no fixture on purpose.
         let documented = ([readme] + VerbTable.all.map { $0.discussion }).joined(separator: "\n")
+            .split(separator: "\n").filter { !$0.hasSuffix("exits 2") }.joined(separator: "\n")
         let names = Self.fixtureNames(in: documented)
         XCTAssertGreaterThanOrEqual(names.count, 4, "the documented commands were not found: \(names)")
         // An explore finding's pending recording (`explore.<feature>.<hash>`) is not a fixture until it

@@ -10,7 +10,9 @@ import DuetGates
 /// and the runner that judged it (`runnerBuild`, null: unidentified; `describe`). The verb adds
 /// `verdict` (`GateVerdict`).
 enum DrillReports {
-    static func restore(_ outcome: DrillOutcome) -> Report {
+    /// `stored`: per platform, the counts of a stored run shown again (`duet explain`), whose
+    /// results hold only the fixtures with findings; without them the counts are the results'.
+    static func restore(_ outcome: DrillOutcome, stored: [String: StoredDrillCounts] = [:]) -> Report {
         let several = outcome.runs.count > 1
         let findings = outcome.runs.flatMap { run in run.findings.map { (run.platform, $0) } }
         let ruled = outcome.runs.flatMap { run in run.ruled.map { (run.platform, $0) } }
@@ -23,8 +25,8 @@ enum DrillReports {
         let ruledRows = ruled.map { row($0, $1.finding, rule: $1.finding.rule.rawValue, detail: $1.ruling.reason) }
         var summary = JSONObject()
         summary["fixtures"] = .int(Int64(outcome.fixtureCount))
-        summary["snapshots"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.snapshotCount }))
-        summary["steps"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.stepCount }))
+        summary["snapshots"] = .int(Int64(outcome.runs.reduce(0) { $0 + (stored[$1.platform]?.snapshots ?? $1.snapshotCount) }))
+        summary["steps"] = .int(Int64(outcome.runs.reduce(0) { $0 + (stored[$1.platform]?.steps ?? $1.stepCount) }))
         summary["findings"] = .int(Int64(findings.count))
         func object(_ platform: String, _ f: DrillFinding) -> JSONObject {
             func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
@@ -67,18 +69,21 @@ enum DrillReports {
             let table = Table(columns: columns + ["reason"], rows: ruledRows)
             sections.append(Report.Section(id: "ruled", title: "Ruled gaps (drill.rulings in parity/manifest.yaml; not findings)", content: .table(table)))
         }
-        sections.append(Report.Section(id: "summary", title: "Restore drill", content: .text(summaryText(outcome))))
+        sections.append(Report.Section(id: "summary", title: "Restore drill", content: .text(summaryText(outcome, stored: stored))))
         return Report(sections: sections, json: .object(json))
     }
 
-    static func summaryText(_ outcome: DrillOutcome) -> String {
+    static func summaryText(_ outcome: DrillOutcome, stored: [String: StoredDrillCounts] = [:]) -> String {
         var lines = outcome.runs.map { run in
+            let kept = stored[run.platform]
             let empty = run.results.count { $0.emptySpine }
-            var line = "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.results.count) fixtures, \(run.snapshotCount) snapshots,"
-            line += " \(run.stepCount) steps drilled, \(run.findings.count) findings (\(run.failedFixtures.count) fixtures)"
+            var line = "\(run.platform): \((kept?.held ?? run.passed) ? "passed" : "failed") — \(kept?.fixtures ?? run.results.count) fixtures,"
+            line += " \(kept?.snapshots ?? run.snapshotCount) snapshots,"
+            line += " \(kept?.steps ?? run.stepCount) steps drilled, \(run.findings.count) findings (\(run.failedFixtures.count) fixtures)"
             if !run.ruled.isEmpty { line += ", \(run.ruled.count) ruled (drill.rulings)" }
-            line += " in \(run.durationMilliseconds) ms,"
-            line += " \(run.requests) requests"
+            line += " in \(run.durationMilliseconds) ms"
+            // A stored run does not keep how many requests it made.
+            if kept == nil { line += ", \(run.requests) requests" }
             if let reuse = outcome.reuse[run.platform] {
                 line += "\n  \(reuse.summary.replacingOccurrences(of: "replayed", with: "drilled")); runner \(reuse.identity.build)"
             }

@@ -12,7 +12,7 @@ struct ExportVerb: Verb {
     Fixture files of the same name are replaced; files of other names in DIR are left alone, and
     the closing line says how many of each.
     Example:
-      duet export /tmp/fixtures && diff -r /tmp/fixtures parity/fixtures
+      duet export exported && diff -r exported parity/fixtures
     """
     static let options: [OptionSpec] = [.positional("DIR", help: "Folder to write fixtures to (created when missing).", optional: false)]
 

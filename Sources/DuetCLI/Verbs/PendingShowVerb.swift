@@ -15,7 +15,7 @@ struct PendingShowVerb: Verb {
     first one's. --format json gives the same as an object for tools.
 
     Example:
-      duet pending show splash.finds-none
+      duet pending show timeline.deep-link.share-intent
     """
     static let options: [OptionSpec] = [.positional("NAME", help: "The pending recording.", optional: false), .format]
     let name: String
