@@ -62,8 +62,9 @@ compile() {
 # mapped at start-up instead of read, verified and linked from the jars. A static archive from the
 # class list of a training session: a dynamic one (-XX:ArchiveClassesAtExit) would leave the module
 # graph to be built at every start. Rebuilt when a jar or the launcher is newer. The launcher
-# passes it only when it is newer than the jars, and the JVM checks it again (the jars' sizes and
-# times, the JDK's build) and starts without it when it does not match, saying so on stderr.
+# passes it only in this folder and when it is newer than the jars, and the JVM checks it again
+# (the class path, the jars' sizes and times, the JDK's build) and starts without it when it does
+# not match.
 archive() {
   local jsa="$out/memorylane.jsa"
   if [ -f "$jsa" ] && [ -z "$(find "$out/duet.jar" "$out/memorylane.jar" "$out/memorylane-runner" -newer "$jsa" -print -quit)" ]; then return; fi
@@ -119,7 +120,7 @@ fi
 build="\$(cat "\$dir/duet.jar" "\$dir/memorylane.jar" 2>/dev/null | sha256sum 2>/dev/null)" || build=""
 build="\${build%% *}"
 # G1 (the JDK's default), not the serial collector: on this JDK the archived heap (the module graph,
-# interned strings) maps only under G1, which halves the JVM's own start-up. JVM log lines go to
+# interned strings) maps only under G1: a third less CPU to the handshake. JVM log lines go to
 # stderr: stdout carries the protocol only.
 exec java \$cds -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr -XX:-UsePerfData -Xss8m \${DUET_KOTLIN_JAVA_OPTS:-} \\
   -Dduet.runnerBuild="\$build" -cp "$(runner_classpath '$dir')" dev.duet.memorylane.MemoryLaneRunnerKt
