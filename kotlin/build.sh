@@ -57,12 +57,17 @@ compile() {
   mv "${jar%.jar}.partial.jar" "$jar"
 }
 
-# The runner's class-data-sharing archive: the classes a session loads, mapped at start-up instead
-# of read from the jars. Rebuilt when a jar is newer; the runner starts without it when it is
-# missing or unusable (the JVM falls back and says so on stderr).
+# The runner's class-data-sharing archive: every class a session loads (the JDK's, the Kotlin
+# standard library's, ours) with the JDK's archived heap (interned strings, the module graph),
+# mapped at start-up instead of read, verified and linked from the jars. A static archive from the
+# class list of a training session: a dynamic one (-XX:ArchiveClassesAtExit) would leave the module
+# graph to be built at every start. Rebuilt when a jar or the launcher is newer. The launcher
+# passes it only in this folder and when it is newer than the jars, and the JVM checks it again
+# (the class path, the jars' sizes and times, the JDK's build) and starts without it when it does
+# not match.
 archive() {
   local jsa="$out/memorylane.jsa"
-  if [ -f "$jsa" ] && [ -z "$(find "$out/duet.jar" "$out/memorylane.jar" -newer "$jsa" -print -quit)" ]; then return; fi
+  if [ -f "$jsa" ] && [ -z "$(find "$out/duet.jar" "$out/memorylane.jar" "$out/memorylane-runner" -newer "$jsa" -print -quit)" ]; then return; fi
   echo "kotlin/build.sh: writing $(basename "$jsa")" >&2
   rm -f "$jsa"
   local training
@@ -73,14 +78,24 @@ archive() {
     printf '{"op":"restore","feature":"%s","spine":{}}\n' "$feature" >>"$training"
   done
   printf '{"op":"exit"}\n' >>"$training"
-  if ! DUET_KOTLIN_CDS="-XX:ArchiveClassesAtExit=$jsa" DUET_KOTLIN_JAVA_OPTS= "$out/memorylane-runner" <"$training" >/dev/null 2>"$training.err"; then
+  if ! DUET_KOTLIN_CDS="-XX:DumpLoadedClassList=$training.classes" DUET_KOTLIN_JAVA_OPTS= "$out/memorylane-runner" <"$training" >/dev/null 2>"$training.err" \
+     || ! java -Xshare:dump -XX:SharedClassListFile="$training.classes" -XX:SharedArchiveFile="$jsa.partial" -cp "$(runner_classpath "$out")" \
+          >"$training.err" 2>&1; then
     cat "$training.err" >&2
-    echo "kotlin/build.sh: the runner did not serve its training session; no archive (it starts without one)" >&2
-    rm -f "$jsa"
+    echo "kotlin/build.sh: no class-data archive could be written; the runner starts without one" >&2
+    rm -f "$jsa.partial"
+  else
+    mv "$jsa.partial" "$jsa"
   fi
-  rm -f "$training" "$training.err"
+  rm -f "$training" "$training.err" "$training.classes"
 }
 
+# The runner's class path from its folder, the same at the archive's dump and at every start
+# (the JVM maps the archive only for the class path it was written for).
+runner_classpath() { printf '%s' "$1/duet.jar:$1/memorylane.jar:$stdlib"; }
+
+# The launcher is rewritten only when its text changes, so that the archive (which depends on its
+# JVM options) is not rebuilt on every build.
 write_runner() {
   local runner="$out/memorylane-runner"
   cat >"$runner.tmp" <<SH
@@ -90,20 +105,28 @@ write_runner() {
 # No subshells or helper processes where the shell can do it: start-up is measured to the handshake.
 case "\$0" in */*) dir="\${0%/*}" ;; *) dir=. ;; esac
 cds="\${DUET_KOTLIN_CDS:-}"
-if [ -z "\$cds" ] && [ -r "\$dir/memorylane.jsa" ]; then cds="-XX:SharedArchiveFile=\$dir/memorylane.jsa"; fi
+# The archive only in the folder it was written for (this JDK maps it for that class path only) and
+# when it is newer than both jars: one the JVM refuses costs the JDK's own archive as well.
+archived_in='$(printf '%s' "$out" | sed "s/'/'\\\\''/g")'
+case "\${dir#./}" in /*) here="\$dir" ;; .) here="\$PWD" ;; *) here="\$PWD/\${dir#./}" ;; esac
+if [ -z "\$cds" ] && [ "\$here" = "\$archived_in" ] && [ -r "\$dir/memorylane.jsa" ] \\
+   && [ ! "\$dir/duet.jar" -nt "\$dir/memorylane.jsa" ] && [ ! "\$dir/memorylane.jar" -nt "\$dir/memorylane.jsa" ]; then
+  cds="-XX:SharedArchiveFile=\$dir/memorylane.jsa"
+fi
 [ "\$cds" = off ] && cds=""
-classpath="\$dir/duet.jar:\$dir/memorylane.jar:$stdlib"
 # The handshake's "build": the runner's own jars hashed natively (the JVM would take longer than its
 # whole start-up); the Kotlin standard library is platform, as the JDK is. Without sha256sum the
 # runner hashes the same jars itself.
 build="\$(cat "\$dir/duet.jar" "\$dir/memorylane.jar" 2>/dev/null | sha256sum 2>/dev/null)" || build=""
 build="\${build%% *}"
-# JVM log lines go to stderr: stdout carries the protocol only.
-exec java \$cds -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr -XX:+UseSerialGC -XX:-UsePerfData -Xss8m \${DUET_KOTLIN_JAVA_OPTS:-} \\
-  -Dduet.runnerBuild="\$build" -cp "\$classpath" dev.duet.memorylane.MemoryLaneRunnerKt
+# G1 (the JDK's default), not the serial collector: on this JDK the archived heap (the module graph,
+# interned strings) maps only under G1: a third less CPU to the handshake. JVM log lines go to
+# stderr: stdout carries the protocol only.
+exec java \$cds -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr -XX:-UsePerfData -Xss8m \${DUET_KOTLIN_JAVA_OPTS:-} \\
+  -Dduet.runnerBuild="\$build" -cp "$(runner_classpath '$dir')" dev.duet.memorylane.MemoryLaneRunnerKt
 SH
   chmod +x "$runner.tmp"
-  mv "$runner.tmp" "$runner"
+  if cmp -s "$runner.tmp" "$runner"; then rm -f "$runner.tmp"; else mv "$runner.tmp" "$runner"; fi
 }
 
 # run_tests MODULE CLASSPATH: the module's JUnit 4 tests in their own JVM; false when one failed.

@@ -122,10 +122,11 @@ abstract class SumCodec<T : Any>() : Codec<T>() {
 
     @PublishedApi
     internal class UnitCase<T>(name: String, singleton: () -> T) : Case<T>(name) {
-        private val value by lazy(singleton)
+        // A field, not a `by lazy` delegate (no KProperty metadata: see Feature).
+        private val instance = lazy(singleton)
         override val payload: Codec<*>? get() = null
         override fun value(of: T): JsonValue? = null
-        override fun decode(value: JsonValue?, at: CodingPath): T = this.value
+        override fun decode(value: JsonValue?, at: CodingPath): T = instance.value
     }
 
     @PublishedApi

@@ -43,10 +43,16 @@ abstract class Feature<S, A, P>(
      */
     fun restore(spine: JsonValue, base: JsonValue?): S = if (base == null || restoresItself) restore(spine) else SpineOverlay.restore(this, spine, base)
 
-    /** Whether [restore] is the feature's own rather than the default overlay (read once, from the class). */
-    val restoresItself: Boolean by lazy {
+    // Lazy values held in fields rather than `by lazy` delegates: a delegated property makes the
+    // class's initializer build its KProperty metadata, whose first use looks for kotlin-reflect
+    // across the whole class path and fails — ~20 ms of the runner's start-up.
+    private val ownRestore = lazy {
         javaClass.getMethod("restore", JsonValue::class.java).declaringClass != Feature::class.java
     }
+    private val effectCoding = lazy { EffectCodec(effectCodec) }
 
-    val effects: EffectCodec<P> by lazy { EffectCodec(effectCodec) }
+    /** Whether [restore] is the feature's own rather than the default overlay (read once, from the class). */
+    val restoresItself: Boolean get() = ownRestore.value
+
+    val effects: EffectCodec<P> get() = effectCoding.value
 }

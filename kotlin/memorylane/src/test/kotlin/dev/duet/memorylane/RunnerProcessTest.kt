@@ -19,8 +19,7 @@ class RunnerProcessTest {
 
     private class Session(val status: Int, val lines: List<String>, val errors: String)
 
-    private fun session(input: String, environment: Map<String, String> = emptyMap()): Session {
-        val command = runner
+    private fun session(input: String, environment: Map<String, String> = emptyMap(), command: File? = runner): Session {
         assumeTrue("no built runner (-Dduet.runner): the process tests need kotlin/build.sh to have built it", command != null && command.canExecute())
         val process = ProcessBuilder(command!!.path).apply { environment().putAll(environment) }.start()
         process.outputStream.use { it.write(input.toByteArray(Charsets.UTF_8)) }
@@ -56,6 +55,63 @@ class RunnerProcessTest {
         // The launcher hashes natively what the runner would hash itself (its own jars, not the stdlib): the two agree.
         val jars = File(runner!!.parentFile, "duet.jar").path + ":" + File(runner.parentFile, "memorylane.jar").path + ":/usr/share/java/kotlin-stdlib.jar"
         assertEquals(dev.duet.replay.RunnerBuild.ofClassPath(jars), build)
+    }
+
+    /**
+     * Where the JVM took two classes from in a session: the JDK's `java.lang.Object` and the runner's
+     * main class — "shared objects file" (an archive), `jrt:/…` or a jar. An app archive the JVM
+     * refuses costs the JDK's own archive too (Object from jrt); one the launcher leaves out does not.
+     */
+    private fun classSources(command: File? = runner, environment: Map<String, String> = emptyMap()): Pair<String, String> {
+        val log = File.createTempFile("class-load", ".log")
+        try {
+            val answered = session("$reduce\n", environment + ("DUET_KOTLIN_JAVA_OPTS" to "-Xlog:class+load=info:file=${log.path}"), command)
+            assertEquals(answered.errors, 0, answered.status)
+            assertEquals("every request answered: " + answered.errors, 2, answered.lines.size)
+            val lines = log.readLines()
+            fun source(name: String) = lines.firstOrNull { it.contains(" $name source: ") }?.substringAfter(" source: ") ?: "(not loaded)"
+            return source("java.lang.Object") to source("dev.duet.memorylane.MemoryLaneRunnerKt")
+        } finally {
+            log.delete()
+        }
+    }
+
+    private val archived = "shared objects file"
+
+    @Test fun `the runner starts from the class-data archive kotlin-build-sh writes, and without it when told`() {
+        assertEquals(archived to archived, classSources())
+        // Negative control: the same probe tells a class read from the jar.
+        val off = classSources(environment = mapOf("DUET_KOTLIN_CDS" to "off"))
+        expect(off.first == archived && off.second.endsWith("/memorylane.jar")) { "DUET_KOTLIN_CDS=off: $off" }
+    }
+
+    @Test fun `a stale archive is left out or refused, and the session is served from the jars`() {
+        assumeTrue("no built runner (-Dduet.runner)", runner != null && runner.canExecute())
+        val folder = java.nio.file.Files.createTempDirectory("runner").toFile()
+        try {
+            for (name in listOf("memorylane-runner", "duet.jar", "memorylane.jar", "memorylane.jsa")) {
+                val from = File(runner!!.parentFile, name)
+                expect(from.isFile) { "kotlin/build.sh did not write $name" }
+                from.copyTo(File(folder, name)).setLastModified(from.lastModified())
+            }
+            val copied = File(folder, "memorylane-runner").apply { setExecutable(true) }
+            // Moved: this JDK maps an archive only for the class path it was written for; the launcher leaves it out.
+            var sources = classSources(copied)
+            expect(sources.first == archived && sources.second.startsWith("file:" + folder.path)) { "a moved runner: $sources" }
+            // Passed anyway: the JVM refuses it, and serves the session without any archive.
+            sources = classSources(copied, mapOf("DUET_KOTLIN_CDS" to "-XX:SharedArchiveFile=${File(folder, "memorylane.jsa").path}"))
+            expect(sources.first.startsWith("jrt:") && sources.second.startsWith("file:" + folder.path)) { "a refused archive: $sources" }
+            // The launcher told the archive is for this folder passes it (the JVM still refuses it: the jars' paths differ)…
+            copied.writeText(copied.readText().replace(Regex("archived_in='[^']*'"), "archived_in='${folder.path}'"))
+            sources = classSources(copied)
+            expect(sources.first.startsWith("jrt:")) { "the launcher left out an archive newer than its jars: $sources" }
+            // …but not once a jar is newer than the archive.
+            File(folder, "memorylane.jar").setLastModified(File(folder, "memorylane.jsa").lastModified() + 60_000)
+            sources = classSources(copied)
+            expect(sources.first == archived && sources.second.startsWith("file:" + folder.path)) { "a jar newer than the archive: $sources" }
+        } finally {
+            folder.deleteRecursively()
+        }
     }
 
     @Test fun `an unusable class-data archive costs start-up time, not the session`() {
