@@ -97,7 +97,7 @@ if let index = arguments.firstIndex(of: "--one") {
         line["seconds"] = .string(String(format: "%.3f", now() - start))
         let run = outcome.runs[0], reuse = outcome.reuse["swift"]
         line["steps"] = .int(Int64(run.stepCount))
-        line["fixtures"] = .int(Int64(run.results.count))
+        line["fixtures"] = .int(Int64(run.fixtureCount))
         line["replayed"] = .int(Int64(reuse?.replayed ?? -1))
         line["failed"] = .int(Int64(run.failedCount + run.notRunCount))
         line["changed"] = .string(changed)
@@ -115,7 +115,7 @@ if let index = arguments.firstIndex(of: "--one") {
         let run = outcome.runs[0]
         line["steps"] = .int(Int64(run.stepCount))
         line["requests"] = .int(Int64(run.stepCount))
-        line["fixtures"] = .int(Int64(run.results.count))
+        line["fixtures"] = .int(Int64(run.fixtureCount))
         line["replayed"] = .int(Int64(outcome.reuse["swift"]?.replayed ?? -1))
         line["failed"] = .int(Int64(run.failedCount + run.notRunCount))
         line["lintFindings"] = .int(Int64((lint?.errors.count ?? 0) + (lint?.findings.count ?? 0)))
@@ -131,8 +131,8 @@ if let index = arguments.firstIndex(of: "--one") {
         let run = outcome.runs[0]
         line["steps"] = .int(Int64(run.stepCount))
         line["requests"] = .int(Int64(run.requests))
-        line["fixtures"] = .int(Int64(run.results.count))
-        line["failed"] = .int(Int64(run.failedFixtures.count))
+        line["fixtures"] = .int(Int64(run.fixtureCount))
+        line["failed"] = .int(Int64(run.failedFixtureCount))
         line["runnerFailure"] = run.runnerFailure.map { .string($0.description) }
     }
     if line["seconds"] == nil { line["seconds"] = .string(String(format: "%.3f", now() - start)) }

@@ -93,8 +93,12 @@ extension Corpus {
 
     /// The inputs of a result over `fingerprints` (the fixtures it judged).
     public func inputs(judging fingerprints: [FixtureFingerprint], manifestPath: String?, runner: ResultInputs.Runner? = nil) throws -> ResultInputs {
-        let set = CorpusContentHash(fingerprints)
-        return ResultInputs(fixtures: set.hash.hex, fixtureCount: set.fixtures, manifest: ResultInputs.manifestHash(atPath: manifestPath),
+        try inputs(judging: CorpusContentHash(fingerprints), manifestPath: manifestPath, runner: runner)
+    }
+
+    /// The inputs of a result over the fixture set `set` hashes (a gate that streamed the fixtures hashed them as it went).
+    public func inputs(judging set: CorpusContentHash, manifestPath: String?, runner: ResultInputs.Runner? = nil) throws -> ResultInputs {
+        ResultInputs(fixtures: set.hash.hex, fixtureCount: set.fixtures, manifest: ResultInputs.manifestHash(atPath: manifestPath),
                             structures: try structuresHash(), runner: runner)
     }
 

@@ -29,18 +29,33 @@ public struct CorpusContentHash: Sendable, Equatable, CustomStringConvertible {
     public var steps: Int
 
     public init(_ fingerprints: [FixtureFingerprint]) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(fingerprints.count * 48)
         // Fingerprints read from the corpus come in name order already: sorting them again costs more than hashing.
         let inOrder = zip(fingerprints, fingerprints.dropFirst()).allSatisfy { CanonicalOrder.precedes($0.name, $1.name) }
+        var accumulator = Accumulator()
         for fingerprint in inOrder ? fingerprints : fingerprints.sorted(by: { CanonicalOrder.precedes($0.name, $1.name) }) {
-            bytes += Array(fingerprint.name.utf8)
-            bytes.append(0)
-            bytes += fingerprint.hash.bytes
+            accumulator.add(fingerprint)
         }
-        hash = ContentHash(of: bytes)
-        fixtures = fingerprints.count
-        steps = fingerprints.reduce(0) { $0 + $1.steps }
+        self = accumulator.result
+    }
+
+    init(hash: ContentHash, fixtures: Int, steps: Int) { self.hash = hash; self.fixtures = fixtures; self.steps = steps }
+
+    /// The hash of fingerprints fed one at a time, in name order: what a gate streaming the corpus
+    /// computes without holding the fingerprints.
+    public struct Accumulator: Sendable {
+        private var hasher = ContentHasher()
+        private var fixtures = 0, steps = 0
+        public init() {}
+
+        public mutating func add(_ fingerprint: FixtureFingerprint) {
+            hasher.update(fingerprint.name.utf8)
+            hasher.update(CollectionOfOne(0))
+            hasher.update(fingerprint.hash.bytes)
+            fixtures += 1
+            steps += fingerprint.steps
+        }
+
+        public var result: CorpusContentHash { CorpusContentHash(hash: hasher.finalize(), fixtures: fixtures, steps: steps) }
     }
 
     public var description: String { "\(hash.hex) (\(fixtures) fixtures, \(steps) steps)" }

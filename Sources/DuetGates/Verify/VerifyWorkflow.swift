@@ -28,6 +28,11 @@ public struct VerifyWorkflow {
     public var manifestPath: String?
     /// Fixtures are read and replayed in pages of about this many steps: what verify holds of them.
     public var pageSteps = 20_000
+    /// Failures kept in full, in the report and the stored run; beyond it they are counted. nil: every one.
+    public var maxFailures: Int? = VerifyWorkflow.defaultMaxFailures
+    /// Keep every fixture's result, passes too (a JUnit or result file lists them all); `maxFailures` does not apply.
+    public var keepPasses = false
+    public static let defaultMaxFailures = 1000
 
     public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, startupTimeout: Double = 120, window: Int = 512,
                 processes: Int = 1, manifestPath: String? = nil) {
@@ -52,28 +57,42 @@ public struct VerifyWorkflow {
             defer { session.close() }
             let identity = RunnerIdentity.probe(session, platform: platform, corpus: corpus)
             let key = CachedGate.verifyKey(build: identity.build.stored, command: command, describe: identity.describe)
-            var cached = try corpus.cachedFixtures(gate: .verify, platform: platform, judgedWith: all ? nil : key,
-                                                   feature: feature, fixture: fixture)
-            if let members { cached = cached.filter { members.contains($0.fingerprint.name) } }
-            let replayNames = cached.filter { $0.pass == nil }.map(\.fingerprint.name)
-            let reused = cached.compactMap { entry in entry.pass.map { (entry.fingerprint.name, $0) } }
-            var run = try replayPaged(replayNames, session: session, command: command, platform: platform) { done in
-                progress?(platform, reused.count + done, cached.count)
+            // One pass over the selection: hashed as it goes, the names to replay kept as a compact
+            // list, the passes that stand counted — nothing held per fixture.
+            var fixtureSet = CorpusContentHash.Accumulator()
+            var replay = PassSet.Encoder()
+            var reused: [ReusedPass] = []
+            var reusedTally = VerifyRun.Tally()
+            var since: Int64?
+            try corpus.forEachCachedFixture(gate: .verify, platform: platform, judgedWith: all ? nil : key, feature: feature, fixture: fixture) { entry in
+                let name = entry.fingerprint.name
+                if let members, !members.contains(name) { return }
+                fixtureSet.add(entry.fingerprint)
+                guard let pass = entry.pass else { return replay.append(name, steps: 0) }
+                reusedTally.count(.passed(name, steps: pass.steps))
+                since = max(since ?? pass.run, pass.run)
+                if keepPasses { reused.append(ReusedPass(fixture: name, steps: pass.steps)) }
             }
-            if replayNames.isEmpty { progress?(platform, cached.count, cached.count) }
-            let replayed = run.results
-            let kept = reused.map { FixtureResult.passed($0.0, steps: $0.1.steps) }
-            run.results = Self.merged(replayed, reused: kept)
-            var summary = ReuseSummary(replayed: replayNames.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
-            let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
+            let selected = fixtureSet.result.fixtures
+            var sink = VerifyResultSink(maxFailures: maxFailures, keepPasses: keepPasses)
+            var run = try replayPaged(replay, into: &sink, session: session, command: command, platform: platform) { done in
+                progress?(platform, reusedTally.fixtures + done, selected)
+            }
+            if replay.count == 0 { progress?(platform, selected, selected) }
+            let replayed = sink.kept
+            run.results = keepPasses ? Self.merged(replayed, reused: reused.map { .passed($0.fixture, steps: $0.steps) }) : replayed
+            run.tally = sink.tally.adding(reusedTally)
+            var summary = ReuseSummary(replayed: replay.count, reused: reusedTally.fixtures, since: since, identity: identity)
+            let inputs = try corpus.inputs(judging: fixtureSet.result, manifestPath: manifestPath, runner: identity.inputs)
             var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: replayed.map(Self.stored))
-            stored.reusedPasses = reused.map { ReusedPass(fixture: $0.0, steps: $0.1.steps) }
+            stored.reusedPasses = reused
+            stored.passes = sink.passes.bytes
+            stored.omittedFailures = run.omittedFailures
             try corpus.write {
                 stored.id = try corpus.storeRun(stored)
                 summary.run = stored.id
                 try corpus.recordFixturePasses(gate: .verify, platform: platform, run: stored.id!, judgedWith: key,
-                                               passed: replayed.filter { $0.status == .passed }.map { FixturePassed(fixture: $0.fixture, steps: $0.stepsRun) },
-                                               failed: replayed.filter { $0.status == .failed && $0.failure?.kind != .notRun }.map(\.fixture))
+                                               passed: PassSet.Decoder(sink.passes.bytes), failed: PassSet.Decoder(sink.failed.bytes))
             }
             outcome.runs.append(run)
             outcome.stored.append(stored)
@@ -86,38 +105,41 @@ public struct VerifyWorkflow {
         return outcome
     }
 
-    /// Replays the fixtures named `names` a page at a time (`pageSteps` steps or more each, read from
-    /// the corpus as the page is replayed), so memory holds one page of fixtures and a small result
-    /// per fixture, whatever the corpus's size. One process replays on the session already started
-    /// for the probe; several get a `ParallelReplayer` per page. No name starts nothing more.
-    private func replayPaged(_ names: [String], session: ReplaySession, command: String, platform: String,
-                             progress: @escaping (Int) -> Void) throws -> VerifyRun {
+    /// Replays the fixtures named in `names` (a `PassSet` of names) a page at a time (`pageSteps`
+    /// steps or more each, read from the corpus as the page is replayed), handing each page's results
+    /// to `sink`, so memory holds one page of fixtures and what the sink keeps, whatever the corpus's
+    /// size. One process replays on the session already started for the probe; several get a
+    /// `ParallelReplayer` per page. No name starts nothing more.
+    private func replayPaged(_ names: PassSet.Encoder, into sink: inout VerifyResultSink, session: ReplaySession, command: String,
+                             platform: String, progress: @escaping (Int) -> Void) throws -> VerifyRun {
         let started = Date()
-        var results: [FixtureResult] = []
-        results.reserveCapacity(names.count)
         var failure: RunnerFailure?
-        var page: [Fixture] = [], steps = 0
+        var page: [Fixture] = [], steps = 0, done = 0
         func replayPage() {
-            let done = results.count
+            let before = done
             let parallel = processes > 1
             if parallel { session.close() }
             let run = parallel
                 ? ParallelReplayer(command: command, platform: platform, processes: processes, timeout: timeout,
-                                   startupTimeout: startupTimeout, window: window).verify(page) { finished, _ in progress(done + finished) }
-                : FixtureReplayer(session: session, platform: platform, window: window).verify(page) { finished, _ in progress(done + finished) }
-            results += run.results
+                                   startupTimeout: startupTimeout, window: window).verify(page) { finished, _ in progress(before + finished) }
+                : FixtureReplayer(session: session, platform: platform, window: window).verify(page) { finished, _ in progress(before + finished) }
+            sink.add(run.results)
+            done += run.results.count
             failure = failure ?? run.runnerFailure
             page.removeAll(keepingCapacity: true)
             steps = 0
         }
-        try corpus.forEachFixture(named: names) { fixture in
-            page.append(fixture)
-            steps += fixture.steps.count
-            if steps >= pageSteps { replayPage() }
+        if names.count > 0 {
+            try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture in
+                page.append(fixture)
+                steps += fixture.steps.count
+                if steps >= pageSteps { replayPage() }
+            }
         }
         if !page.isEmpty { replayPage() }
-        return VerifyRun(platform: platform, runner: command, results: results, runnerFailure: names.isEmpty ? session.endedBy : failure,
-                         startedAt: RestoreDrill.timestamp(started), durationMilliseconds: names.isEmpty ? 0 : Int(Date().timeIntervalSince(started) * 1000))
+        let empty = names.count == 0
+        return VerifyRun(platform: platform, runner: command, results: [], runnerFailure: empty ? session.endedBy : failure,
+                         startedAt: RestoreDrill.timestamp(started), durationMilliseconds: empty ? 0 : Int(Date().timeIntervalSince(started) * 1000))
     }
 
     /// Replayed and reused results together, in fixture-name order (both come in it).
@@ -129,7 +151,7 @@ public struct VerifyWorkflow {
     static func stored(_ run: VerifyRun, scope: RunScope, inputs: ResultInputs? = nil, reuse: ReuseSummary? = nil,
                        results: [StoredFixtureResult]? = nil) -> StoredRun {
         StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
-                  scope: scope, fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
+                  scope: scope, fixtureCount: run.fixtureCount, passedCount: run.passedCount, failedCount: run.failedCount,
                   notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
                   durationMilliseconds: run.durationMilliseconds, results: results ?? run.results.map(stored),
                   inputs: inputs, reusedCount: reuse?.reused ?? 0, reusedSince: reuse?.since)
