@@ -62,35 +62,25 @@ public struct DrillWorkflow {
             let identity = RunnerIdentity.probe(session, platform: platform, corpus: corpus)
             let key = CachedGate.drillKey(build: identity.build.stored, command: command, describe: identity.describe,
                                            structures: structures, maxSpineBytes: maxSpineBytes)
-            // One pass over the selection, as verify makes: hashed as it goes, the names to drill
-            // kept as a compact list, the passes that stand counted.
-            var fixtureSet = CorpusContentHash.Accumulator()
-            var toDrill = PassSet.Encoder()
-            var reused: [DrillFixtureResult] = []
-            var reusedTally = DrillRun.Tally()
-            var since: Int64?
-            try corpus.forEachCachedFixture(gate: .drill, platform: platform, judgedWith: all ? nil : key, feature: feature, fixture: fixture) { entry in
-                let name = entry.fingerprint.name
-                if let only, !only.contains(name) { return }
-                fixtureSet.add(entry.fingerprint)
-                guard let pass = entry.pass else { return toDrill.append(name, steps: 0) }
-                let kept = DrillFixtureResult(fixture: name, snapshots: pass.snapshots, steps: pass.steps, emptySpine: false, findings: [])
-                reusedTally.count(kept)
-                since = max(since ?? pass.run, pass.run)
-                if keepAll { reused.append(kept) }
-            }
+            let selection = try CachedSelection(corpus: corpus, gate: .drill, platform: platform, judgedWith: all ? nil : key,
+                                                feature: feature, fixture: fixture, only: only, keepReused: keepAll)
             var sink = DrillResultSink(maxFailures: maxFailures, keepAll: keepAll, rulings: rulings)
-            var run = try drill(toDrill, of: fixtureSet.result.fixtures, into: &sink, platform: platform, command: command,
+            var run = try drill(selection.toReplay, of: selection.count, into: &sink, platform: platform, command: command,
                                 session: session, plans: plans) { done in
-                progress?(platform, reusedTally.fixtures + done, total)
+                progress?(platform, selection.reusedCount + done, total)
             }
             let drilled = sink.kept.sorted { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
+            let reused = selection.reused.map {
+                DrillFixtureResult(fixture: $0.fixture, snapshots: $0.pass.snapshots, steps: $0.pass.steps, emptySpine: false, findings: [])
+            }
             run.results = keepAll ? NameOrderMerge.merge(drilled, reused) { $0.fixture } : drilled
+            var reusedTally = DrillRun.Tally()
+            (reusedTally.fixtures, reusedTally.snapshots, reusedTally.steps) = (selection.reusedCount, selection.reusedSnapshots, selection.reusedSteps)
             run.tally = sink.tally.adding(reusedTally)
             matched += sink.matchedRulings
-            var summary = ReuseSummary(replayed: toDrill.count, reused: reusedTally.fixtures, since: since, identity: identity)
+            var summary = ReuseSummary(replayed: selection.toReplay.count, reused: selection.reusedCount, since: selection.since, identity: identity)
             var stored = Self.stored(run, filter: outcome.filter, maxSpineBytes: maxSpineBytes)
-            stored.inputs = try corpus.inputs(judging: fixtureSet.result, manifestPath: manifestPath, runner: identity.inputs)
+            stored.inputs = try corpus.inputs(judging: selection.fixtureSet.result, manifestPath: manifestPath, runner: identity.inputs)
             stored.reusedCount = summary.reused
             stored.reusedSince = summary.since
             stored.omittedFindings = sink.omittedFindings

@@ -57,33 +57,21 @@ public struct VerifyWorkflow {
             defer { session.close() }
             let identity = RunnerIdentity.probe(session, platform: platform, corpus: corpus)
             let key = CachedGate.verifyKey(build: identity.build.stored, command: command, describe: identity.describe)
-            // One pass over the selection: hashed as it goes, the names to replay kept as a compact
-            // list, the passes that stand counted — nothing held per fixture.
-            var fixtureSet = CorpusContentHash.Accumulator()
-            var replay = PassSet.Encoder()
-            var reused: [ReusedPass] = []
-            var reusedTally = VerifyRun.Tally()
-            var since: Int64?
-            try corpus.forEachCachedFixture(gate: .verify, platform: platform, judgedWith: all ? nil : key, feature: feature, fixture: fixture) { entry in
-                let name = entry.fingerprint.name
-                if let members, !members.contains(name) { return }
-                fixtureSet.add(entry.fingerprint)
-                guard let pass = entry.pass else { return replay.append(name, steps: 0) }
-                reusedTally.count(.passed(name, steps: pass.steps))
-                since = max(since ?? pass.run, pass.run)
-                if keepPasses { reused.append(ReusedPass(fixture: name, steps: pass.steps)) }
-            }
-            let selected = fixtureSet.result.fixtures
+            let selection = try CachedSelection(corpus: corpus, gate: .verify, platform: platform, judgedWith: all ? nil : key,
+                                                feature: feature, fixture: fixture, only: members, keepReused: keepPasses)
             var sink = VerifyResultSink(maxFailures: maxFailures, keepPasses: keepPasses)
-            var run = try replayPaged(replay, into: &sink, session: session, command: command, platform: platform) { done in
-                progress?(platform, reusedTally.fixtures + done, selected)
+            var run = try replayPaged(selection.toReplay, into: &sink, session: session, command: command, platform: platform) { done in
+                progress?(platform, selection.reusedCount + done, selection.count)
             }
-            if replay.count == 0 { progress?(platform, selected, selected) }
+            if selection.toReplay.count == 0 { progress?(platform, selection.count, selection.count) }
             let replayed = sink.kept
+            let reused = selection.reused.map { ReusedPass(fixture: $0.fixture, steps: $0.pass.steps) }
             run.results = keepPasses ? Self.merged(replayed, reused: reused.map { .passed($0.fixture, steps: $0.steps) }) : replayed
+            var reusedTally = VerifyRun.Tally()
+            (reusedTally.fixtures, reusedTally.passed, reusedTally.steps) = (selection.reusedCount, selection.reusedCount, selection.reusedSteps)
             run.tally = sink.tally.adding(reusedTally)
-            var summary = ReuseSummary(replayed: replay.count, reused: reusedTally.fixtures, since: since, identity: identity)
-            let inputs = try corpus.inputs(judging: fixtureSet.result, manifestPath: manifestPath, runner: identity.inputs)
+            var summary = ReuseSummary(replayed: selection.toReplay.count, reused: selection.reusedCount, since: selection.since, identity: identity)
+            let inputs = try corpus.inputs(judging: selection.fixtureSet.result, manifestPath: manifestPath, runner: identity.inputs)
             var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: replayed.map(Self.stored))
             stored.reusedPasses = reused
             stored.passes = sink.passes.bytes
@@ -129,11 +117,15 @@ public struct VerifyWorkflow {
             page.removeAll(keepingCapacity: true)
             steps = 0
         }
+        // Read, not mapped: one pass over the corpus gains nothing from a map, which would grow the
+        // process's resident pages by the size of the file.
         if names.count > 0 {
-            try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture in
-                page.append(fixture)
-                steps += fixture.steps.count
-                if steps >= pageSteps { replayPage() }
+            try corpus.withUnmappedReads {
+                try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture in
+                    page.append(fixture)
+                    steps += fixture.steps.count
+                    if steps >= pageSteps { replayPage() }
+                }
             }
         }
         if !page.isEmpty { replayPage() }
