@@ -88,7 +88,7 @@ extension Corpus {
     /// The inputs a result judges if it runs now over every stored fixture: the fixture set, the
     /// manifest at `manifestPath` (nil: none) and the stored structures. No runner part.
     public func currentInputs(manifestPath: String?) throws -> ResultInputs {
-        try inputs(judging: try fixtureFingerprints(), manifestPath: manifestPath)
+        try inputs(judging: try contentHash(), manifestPath: manifestPath)
     }
 
     /// The inputs of a result over `fingerprints` (the fixtures it judged).

@@ -65,18 +65,27 @@ extension Corpus {
     /// Every stored fixture's name, step count and behaviour hash, by name.
     public func fixtureFingerprints() throws -> [FixtureFingerprint] {
         var fingerprints: [FixtureFingerprint] = []
+        try forEachFixtureFingerprint { fingerprints.append($0) }
+        return fingerprints
+    }
+
+    /// `fixtureFingerprints`, one at a time in name order.
+    public func forEachFixtureFingerprint(_ body: (FixtureFingerprint) throws -> Void) throws {
         try database.cachedStatement("SELECT name, step_count, projection_hash FROM fixtures INDEXED BY fixtures_fingerprint ORDER BY name").forEachRow { row in
             guard let name = row.text(at: 0), let hash = row.contentHash(at: 2) else {
                 throw EnvironmentError("the fixtures table holds a row without a name or behaviour hash",
                                        fix: "rebuild the corpus with `duet corpus load` (or delete corpus.db)")
             }
-            fingerprints.append(FixtureFingerprint(name: name, steps: row.int(at: 1), hash: hash))
+            try body(FixtureFingerprint(name: name, steps: row.int(at: 1), hash: hash))
         }
-        return fingerprints
     }
 
-    /// The content hash of the stored fixtures (see `CorpusContentHash`).
-    public func contentHash() throws -> CorpusContentHash { CorpusContentHash(try fixtureFingerprints()) }
+    /// The content hash of the stored fixtures (see `CorpusContentHash`), hashed as they are read.
+    public func contentHash() throws -> CorpusContentHash {
+        var accumulator = CorpusContentHash.Accumulator()
+        try forEachFixtureFingerprint { accumulator.add($0) }
+        return accumulator.result
+    }
 
     /// The fixtures of shard `shard` (`FixtureShards.split` over every stored fixture). `verify
     /// --shard` and `drill restore --shard` both take their share from here.

@@ -46,6 +46,12 @@ public struct DrillWorkflow {
     /// matrix runs both gates over the same shards). `all` drills fixtures that passed unchanged too.
     public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil, all: Bool = false,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> DrillOutcome {
+        // Read, not mapped: through SQLite's map one pass over the file keeps all of it resident.
+        try corpus.withUnmappedReads { try runUnmapped(feature: feature, fixture: fixture, shard: shard, all: all, progress: progress) }
+    }
+
+    private func runUnmapped(feature: String?, fixture: String?, shard: ShardSpec?, all: Bool,
+                             progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)?) throws -> DrillOutcome {
         let only = try shard.map { Set(try corpus.shardPlan($0).fixtures) }
         let total = try only?.count ?? corpus.drillSubjectCount(feature: feature, fixture: fixture)
         let filter = [feature.map { "feature \($0)" }, fixture.map { "fixture \($0)" }, shard.map { "shard \($0)" }]
@@ -111,9 +117,7 @@ public struct DrillWorkflow {
                             startedAt: RestoreDrill.timestamp(Date()), durationMilliseconds: 0, requests: 0)
         }
         var pages = DrillSubjectPages(corpus: corpus, names: PassSet.Decoder(names.bytes), oneByOne: names.count * 4 <= selected)
-        return try corpus.withUnmappedReads {
-            try drill.run(plans: plans, session: session, next: { try pages.next() }, progress: progress) { sink.add($0) }
-        }
+        return try drill.run(plans: plans, session: session, next: { try pages.next() }, progress: progress) { sink.add($0) }
     }
 
     static func stored(_ run: DrillRun, filter: String?, maxSpineBytes: Int) -> StoredDrillRun {

@@ -44,6 +44,13 @@ public struct VerifyWorkflow {
     /// does not combine with `feature` or `fixture`. `all` replays fixtures that passed unchanged too.
     public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil, all: Bool = false,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> VerifyOutcome {
+        // Read, not mapped: passes over the whole corpus gain nothing from a map, which would grow the
+        // process's resident pages by the size of the file.
+        try corpus.withUnmappedReads { try runUnmapped(feature: feature, fixture: fixture, shard: shard, all: all, progress: progress) }
+    }
+
+    private func runUnmapped(feature: String?, fixture: String?, shard: ShardSpec?, all: Bool,
+                             progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)?) throws -> VerifyOutcome {
         precondition(shard == nil || (feature == nil && fixture == nil), "a shard splits the whole corpus")
         let plan = try shard.map { try corpus.shardPlan($0) }
         let members = plan.map { Set($0.fixtures) }
@@ -117,15 +124,11 @@ public struct VerifyWorkflow {
             page.removeAll(keepingCapacity: true)
             steps = 0
         }
-        // Read, not mapped: one pass over the corpus gains nothing from a map, which would grow the
-        // process's resident pages by the size of the file.
         if names.count > 0 {
-            try corpus.withUnmappedReads {
-                try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture in
-                    page.append(fixture)
-                    steps += fixture.steps.count
-                    if steps >= pageSteps { replayPage() }
-                }
+            try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture in
+                page.append(fixture)
+                steps += fixture.steps.count
+                if steps >= pageSteps { replayPage() }
             }
         }
         if !page.isEmpty { replayPage() }
