@@ -15,24 +15,29 @@ final class AdopterLoopTests: XCTestCase {
     override func setUpWithError() throws { work = try temporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
 
+    /// The checkout the adopter's package depends on is a folder not named `duet` (a clone into
+    /// `duet-main`), and its `package:` arguments follow the identity rule `duet init` prints.
     func testTheReadmeFeatureAndRunnerBuildAsAnAdoptersPackageAndRecord() throws {
         let blocks = try Self.readmeBlocks()
-        let adopter = try AdopterPackage(readme: blocks, in: work)
+        let rule = try Self.identityRule()
+        XCTAssertNotEqual(rule.folder, "duet", "the rule is checked on a folder with another name")
+        let adopter = try AdopterPackage(readme: blocks, in: work, checkout: rule.folder, identity: rule.identity)
         let package = try PackageGraph.dumped(root: packageRoot).graph
         // It resolves this package and nothing else, and links the framework's library products only.
-        XCTAssertEqual(adopter.resolved.map(\.identity), ["duet"], "\(adopter.resolved)")
+        XCTAssertEqual(adopter.resolved.map(\.identity), [rule.identity], "\(adopter.resolved)")
         XCTAssertEqual(adopter.resolved.first.map { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path },
                        packageRoot.resolvingSymlinksInPath().path)
         XCTAssertEqual(adopter.resolved.first?.dependencies, 0, "Duet brings no package of its own")
-        let libraries = Set(package.products.filter { $0.kind == "library" }.map { "duet/\($0.name)" })
+        let prefix = rule.identity + "/"
+        let libraries = Set(package.products.filter { $0.kind == "library" }.map { prefix + $0.name })
         let used = ["CounterFeature", "counter-runner", "CounterFeatureTests"].flatMap(adopter.products(of:))
-        XCTAssertEqual(Set(used), ["duet/Duet", "duet/DuetRunner", "duet/DuetScenarios", "duet/DuetTesting"], "\(used)")
+        XCTAssertEqual(Set(used), Set(["Duet", "DuetRunner", "DuetScenarios", "DuetTesting"].map { prefix + $0 }), "\(used)")
         XCTAssertTrue(Set(used).isSubset(of: libraries), "the README names products the package exports: \(used), \(libraries)")
-        XCTAssertTrue(Set(used.map { String($0.dropFirst("duet/".count)) }).isSubset(of: FrameworkLines.framework))
+        XCTAssertTrue(Set(used.map { String($0.dropFirst(prefix.count)) }).isSubset(of: FrameworkLines.framework))
         // Built against exactly the modules those products bring: a framework module that needed a
         // toolchain symbol would not link.
         func modules(_ target: String) -> [String] {
-            let roots = adopter.products(of: target).compactMap { product in package.products.first { "duet/\($0.name)" == product } }.flatMap(\.targets)
+            let roots = adopter.products(of: target).compactMap { product in package.products.first { prefix + $0.name == product } }.flatMap(\.targets)
             return Set(roots.flatMap { package.reach(from: $0) }).sorted()
         }
         XCTAssertFalse(modules("counter-runner").contains("DuetFixtures"), "\(modules("counter-runner"))")
@@ -71,9 +76,16 @@ final class AdopterLoopTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: app.appendingPathComponent("parity/manifest.yaml")), manifest)
     }
 
-    /// Negative control of the product check: an app that asks for a toolchain module (the corpus)
-    /// does not even resolve, because the package does not export it.
+    /// Negative controls of the package checks: an app that asks for a toolchain module (the corpus)
+    /// does not even resolve, because the package does not export it; nor does one that names the
+    /// package `duet` while its checkout folder is named otherwise.
     func testAnAdopterPackageThatAsksForTheCorpusDoesNotResolve() throws {
+        let rule = try Self.identityRule()
+        let unnamed = work.appendingPathComponent("misnamed")
+        try FileManager.default.createDirectory(at: unnamed, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try AdopterPackage(readme: try Self.readmeBlocks(), in: unnamed, checkout: rule.folder, identity: "duet")) { error in
+            XCTAssertTrue("\(error)".contains("unknown package 'duet'"), "\(error)")
+        }
         var blocks = try Self.readmeBlocks()
         blocks.manifest = blocks.manifest.replacingOccurrences(of: #".product(name: "Duet", package: "duet")"#,
                                                                 with: #".product(name: "DuetCorpus", package: "duet")"#)
@@ -228,6 +240,17 @@ final class AdopterLoopTests: XCTestCase {
     }
 
     // MARK: - Support
+
+    /// The identity rule `duet init` prints for a path dependency: `(a path dependency on ../FOLDER is package: "IDENTITY")`.
+    static func identityRule() throws -> (folder: String, identity: String) {
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let printed = duet("init", in: scratch.path).stdout
+        guard let rule = printed.firstMatch(of: #/a path dependency on \.\./([A-Za-z0-9._-]+) is package: "([A-Za-z0-9._-]+)"/#) else {
+            throw Failure("duet init no longer prints the identity rule for a path dependency:\n\(printed)")
+        }
+        return (String(rule.output.1), String(rule.output.2))
+    }
 
     /// The modules the README's runner imports: the framework products it links.
     static let runnerModules = ["Duet", "DuetRunner", "DuetScenarios"]

@@ -15,17 +15,23 @@ struct AdopterPackage {
     let resolved: [(identity: String, path: String, dependencies: Int)]
 
     /// The README's dependency line, replaced by one on this checkout reached through a folder named
-    /// `duet` (so the package identity the manifest names, `duet`, is the one SwiftPM derives).
+    /// `checkout`.
     static let upstream = #".package(url: "https://github.com/your-org/duet.git", branch: "main")"#
+    /// The identity the README's URL gives the dependency, as its `package:` arguments name it.
+    static let upstreamIdentity = "duet"
 
-    init(readme blocks: AdopterLoopTests.ReadmeBlocks, in work: URL) throws {
-        guard blocks.manifest.contains(Self.upstream) else {
+    /// `identity`: what the manifest's `package:` arguments become — for a path dependency on a folder
+    /// named otherwise, SwiftPM names the package after the folder (the rule `duet init` prints).
+    init(readme blocks: AdopterLoopTests.ReadmeBlocks, in work: URL, checkout name: String = "duet", identity: String? = nil) throws {
+        guard blocks.manifest.contains(Self.upstream), blocks.manifest.contains(#"package: "\#(Self.upstreamIdentity)")"#) else {
             throw AdopterLoopTests.Failure("the README's Package.swift no longer depends on Duet as \(Self.upstream); update AdopterPackage.upstream")
         }
-        let checkout = work.appendingPathComponent("duet"), folder = work.appendingPathComponent("Counter")
+        let checkout = work.appendingPathComponent(name), folder = work.appendingPathComponent("Counter")
         try FileManager.default.createSymbolicLink(at: checkout, withDestinationURL: packageRoot)
+        let manifest = blocks.manifest.replacingOccurrences(of: Self.upstream, with: #".package(path: "../\#(name)")"#)
+            .replacingOccurrences(of: #"package: "\#(Self.upstreamIdentity)")"#, with: #"package: "\#(identity ?? Self.upstreamIdentity)")"#)
         let files = [
-            "Package.swift": blocks.manifest.replacingOccurrences(of: Self.upstream, with: #".package(path: "../duet")"#),
+            "Package.swift": manifest,
             "Sources/CounterFeature/Counter.swift": blocks.feature,
             "Sources/counter-runner/main.swift": blocks.runner,
             "Tests/CounterFeatureTests/CounterTests.swift": blocks.tests,

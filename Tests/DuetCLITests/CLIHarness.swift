@@ -31,22 +31,19 @@ func temporaryDirectory() throws -> URL {
     return url
 }
 
-/// `../shared/reference` next to the package, when present.
-var referenceDirectory: URL? {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+/// The tutorial tree's fixtures (`vectors/tutorial`, the project's own tree in the upstream layout).
+var tutorialFixtures: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("vectors/tutorial/parity/fixtures")
 }
 
-/// `root` made a copy of an upstream Duet tree: the reference fixtures under `parity/fixtures`
-/// (a skip when `../shared/reference` is absent).
+/// `root` made a tree in the upstream Duet layout: the tutorial's fixtures under `parity/fixtures`.
 @discardableResult
 func copyUpstreamTree(to root: URL) throws -> URL {
-    guard let reference = referenceDirectory else { throw XCTSkip("../shared/reference is absent: this check copies its fixtures") }
     let fixtures = root.appendingPathComponent("parity/fixtures")
     try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
-    for name in try FileManager.default.contentsOfDirectory(atPath: reference.appendingPathComponent("duet/fixtures").path) {
-        try FileManager.default.copyItem(at: reference.appendingPathComponent("duet/fixtures/\(name)"), to: fixtures.appendingPathComponent(name))
+    for name in try FileManager.default.contentsOfDirectory(atPath: tutorialFixtures.path) {
+        try FileManager.default.copyItem(at: tutorialFixtures.appendingPathComponent(name), to: fixtures.appendingPathComponent(name))
     }
     return root
 }

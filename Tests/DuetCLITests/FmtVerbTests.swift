@@ -40,13 +40,22 @@ final class FmtVerbTests: XCTestCase {
         XCTAssertEqual(run.stdout, "")
     }
 
-    func testEveryReferenceFixtureIsAlreadyPretty() throws {
-        guard let reference = referenceDirectory else { throw XCTSkip("../shared/reference is absent") }
-        let files = FileManager.default.enumerator(atPath: reference.path)!.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".fixture.json") }.map { reference.appendingPathComponent($0).path }
-        XCTAssertGreaterThanOrEqual(files.count, 6)
+    func testEveryVectorFixtureIsAlreadyPretty() throws {
+        let vectors = packageRoot.appendingPathComponent("vectors")
+        let files = FileManager.default.enumerator(atPath: vectors.path)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".fixture.json") }.map { vectors.appendingPathComponent($0).path }
+        XCTAssertGreaterThanOrEqual(files.count, 9)
         let run = duet(["fmt", "--check"] + files)
         XCTAssertEqual(run.status, .holds, run.stdout + run.stderr)
+        // Negative control: a vector with one space too many is named.
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("counter.fixture.json")
+        try Data(String(contentsOfFile: files.first { $0.hasSuffix("/counter.fixture.json") }!, encoding: .utf8)
+            .replacingOccurrences(of: "\"dialect\": 2", with: "\"dialect\":  2").utf8).write(to: copy)
+        let broken = duet(["fmt", "--check"] + files + [copy.path])
+        XCTAssertEqual(broken.status, .findings, broken.stdout + broken.stderr)
+        XCTAssertTrue((broken.stdout + broken.stderr).contains(copy.path), broken.stdout + broken.stderr)
     }
 
     func testAMissingFileIsNamed() {

@@ -7,10 +7,11 @@ import DuetManifest
 final class LintAndForeignCorpusTests: XCTestCase {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A corpus built from the committed seed: Memory Lane as recorded, with swift's describe.
-    private func seededCorpus() throws -> String {
+    /// A corpus built from the committed seed: Memory Lane as recorded, with swift's describe. Loaded
+    /// in `tree` (the checkout by default), the tree it then follows.
+    private func seededCorpus(in tree: URL = LintAndForeignCorpusTests.packageRoot) throws -> String {
         let path = try temporaryDirectory().appendingPathComponent("corpus.db").path
-        let load = duet("--corpus", path, "corpus", "load", Self.packageRoot.appendingPathComponent("corpus.db.seed").path)
+        let load = duet("--corpus", path, "corpus", "load", Self.packageRoot.appendingPathComponent("corpus.db.seed").path, in: tree.path)
         XCTAssertEqual(load.status, .holds, load.stderr)
         return path
     }
@@ -30,13 +31,13 @@ final class LintAndForeignCorpusTests: XCTestCase {
     }
 
     func testABrokenCopyOfMemoryLanesManifestIsNamedAtItsLine() throws {
-        let corpus = try seededCorpus()
         let root = try temporaryDirectory()
         try FileManager.default.createDirectory(at: root.appendingPathComponent("parity"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Sources"), withDestinationURL: Self.packageRoot.appendingPathComponent("Sources"))
         let text = try String(contentsOf: Self.packageRoot.appendingPathComponent("parity/manifest.yaml"), encoding: .utf8)
         let broken = text.replacingOccurrences(of: "id: memorydetail.video-player", with: "id: memorydetail.video-playr")
         try broken.write(to: root.appendingPathComponent("parity/manifest.yaml"), atomically: true, encoding: .utf8)
+        let corpus = try seededCorpus(in: root)
         let run = duet("--corpus", corpus, "lint", in: root.path)
         XCTAssertEqual(run.status, .findings)
         let line = broken.components(separatedBy: "\n").firstIndex { $0.contains("video-playr") }! + 1
@@ -45,7 +46,6 @@ final class LintAndForeignCorpusTests: XCTestCase {
     }
 
     func testAFeatureTheCorpusRecordedButTheManifestDropsIsAFinding() throws {
-        let corpus = try seededCorpus()
         let root = try temporaryDirectory()
         try FileManager.default.createDirectory(at: root.appendingPathComponent("parity"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Sources"), withDestinationURL: Self.packageRoot.appendingPathComponent("Sources"))
@@ -55,6 +55,7 @@ final class LintAndForeignCorpusTests: XCTestCase {
         let entry = try XCTUnwrap(text.range(of: "  priming:\n"))
         let next = try XCTUnwrap(text.range(of: "\n\n", range: entry.upperBound..<text.endIndex))
         try text.replacingCharacters(in: entry.lowerBound..<next.lowerBound, with: "").write(to: root.appendingPathComponent("parity/manifest.yaml"), atomically: true, encoding: .utf8)
+        let corpus = try seededCorpus(in: root)
         let run = duet("--corpus", corpus, "lint", "--format", "json", in: root.path)
         XCTAssertEqual(run.status, .findings, run.stderr)
         let findings = try CanonicalJSON.parse(run.stdout)["findings"]?.arrayValue ?? []

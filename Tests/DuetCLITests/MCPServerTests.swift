@@ -42,7 +42,7 @@ final class MCPServerTests: XCTestCase {
         let listed = try client.request(2, "tools/list")
         let tools = try XCTUnwrap(listed["result"]?["tools"]?.arrayValue)
         XCTAssertEqual(tools.compactMap { $0["name"]?.stringValue },
-                       ["verify", "drill", "explore", "census", "coverage", "query_touches", "query_kinds", "query_sql", "lint", "pending", "show", "map", "scope", "doctor"])
+                       ["verify", "drill", "explore", "census", "coverage", "query_touches", "query_kinds", "query_sql", "lint", "pending", "show", "map", "scope", "doctor", "explain"])
         for tool in tools {
             XCTAssertEqual(tool["inputSchema"]?["type"]?.stringValue, "object", "\(tool)")
             XCTAssertEqual(tool["outputSchema"]?["type"]?.stringValue, "object", "\(tool)")

@@ -27,7 +27,9 @@ final class SmallThingsTests: XCTestCase {
     /// The fixtures README's commands and the verbs' help examples name are fixtures of the reference corpus.
     func testEveryFixtureADocumentedCommandNamesIsStored() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        // A line documented as bad input (its comment ends `exits 2`: a misspelt name) names no fixture on purpose.
         let documented = ([readme] + VerbTable.all.map { $0.discussion }).joined(separator: "\n")
+            .split(separator: "\n").filter { !$0.hasSuffix("exits 2") }.joined(separator: "\n")
         let names = Self.fixtureNames(in: documented)
         XCTAssertGreaterThanOrEqual(names.count, 4, "the documented commands were not found: \(names)")
         // An explore finding's pending recording (`explore.<feature>.<hash>`) is not a fixture until it
@@ -87,7 +89,8 @@ final class SmallThingsTests: XCTestCase {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("parity"), withIntermediateDirectories: true)
         try Data("runners:\n  swift: nowhere\nfeatures:\n  ghost:\n    swift: Sources/Ghost.swift\n".utf8)
             .write(to: root.appendingPathComponent("parity/manifest.yaml"))
-        let failing = duet("--corpus", corpusPath, "lint", in: root.path)
+        // Its own corpus: the one above follows the package's tree and is refused in another.
+        let failing = duet("lint", in: root.path)
         XCTAssertEqual(failing.status, .findings, failing.stdout + failing.stderr)
         XCTAssertTrue(failing.stdout.hasPrefix("Lint findings\nplace"), failing.stdout)
     }

@@ -9,7 +9,7 @@ final class TreeOfRecordTests: XCTestCase {
     override func setUpWithError() throws { root = try temporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
-    /// A copy of an upstream Duet tree: the reference fixtures under parity/fixtures.
+    /// A tree in the upstream Duet layout: the tutorial's fixtures under parity/fixtures.
     private func upstreamTree() throws -> URL { try copyUpstreamTree(to: root) }
 
     func testQueryFixturesInAnUpstreamTreeListsItsFixturesWithoutAnImport() throws {
@@ -17,13 +17,15 @@ final class TreeOfRecordTests: XCTestCase {
         let listed = duet("query", "fixtures", "--format", "json", in: tree.path)
         XCTAssertEqual(listed.status, .holds, listed.stderr)
         let names = try CanonicalJSON.parse(listed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).arrayValue?.compactMap { $0["fixture"]?.stringValue }
-        XCTAssertEqual(names, ["chain-ping-pong", "counter", "counter-endings.changes-its-mind", "counter-endings.keeps-counting"])
-        XCTAssertTrue(listed.stderr.contains("4 fixture(s) imported"), listed.stderr)
+        XCTAssertEqual(names, ["chain-counter-upgrade", "counter", "counter.reset.keeps-the-ticker", "counter.reset.stops-the-ticker",
+                               "upgrade.backs-out", "upgrade.buys-pro", "welcome"])
+        XCTAssertTrue(listed.stderr.contains("7 fixture(s) imported"), listed.stderr)
         // Negative control: a deleted file leaves the corpus on the next verb.
         try FileManager.default.removeItem(at: tree.appendingPathComponent("parity/fixtures/counter.fixture.json"))
         let again = duet("query", "fixtures", "--format", "json", in: tree.path)
         let remaining = try CanonicalJSON.parse(again.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).arrayValue?.compactMap { $0["fixture"]?.stringValue }
-        XCTAssertEqual(remaining, ["chain-ping-pong", "counter-endings.changes-its-mind", "counter-endings.keeps-counting"])
+        XCTAssertEqual(remaining, ["chain-counter-upgrade", "counter.reset.keeps-the-ticker", "counter.reset.stops-the-ticker",
+                                   "upgrade.backs-out", "upgrade.buys-pro", "welcome"])
         XCTAssertTrue(again.stderr.contains("removed (file gone)"), again.stderr)
     }
 
@@ -68,8 +70,7 @@ final class TreeOfRecordTests: XCTestCase {
     }
 
     func testImportCopiesFilesIntoTheTreeByteForByte() throws {
-        guard let reference = referenceDirectory else { throw XCTSkip("../shared/reference is absent: this check imports its fixtures") }
-        let source = reference.appendingPathComponent("duet/fixtures")
+        let source = tutorialFixtures
         let app = root.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("parity"), withIntermediateDirectories: true)
         let imported = duet("import", source.path, in: app.path)

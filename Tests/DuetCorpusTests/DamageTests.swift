@@ -49,7 +49,8 @@ final class DamageTests: XCTestCase {
             XCTAssertEqual(failure?.isDamage, true, "\(error)")
             XCTAssertTrue(failure?.message.contains("page \(damaged) does not match its checksum") == true, "\(error)")
             XCTAssertTrue("\(error)".hasPrefix("the corpus is damaged (\(path))"), "\(error)")
-            XCTAssertTrue("\(error)".contains("duet corpus check") && "\(error)".contains("duet corpus load"), "\(error)")
+            XCTAssertTrue("\(error)".contains("duet corpus check") && "\(error)".contains("rebuilds it from parity/"), "\(error)")
+            XCTAssertFalse("\(error)".contains("--discard-local"), "no advice proposes overwriting a file: \(error)")
         }
     }
 

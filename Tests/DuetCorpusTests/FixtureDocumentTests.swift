@@ -4,15 +4,22 @@ import Duet
 import DuetFixtures
 
 final class FixtureDocumentTests: XCTestCase {
-    func testEveryReferenceFixtureRoundTripsThroughTheModelByteForByte() throws {
-        let files = try referenceFixtureFiles(in: try referenceDirectory())
-        XCTAssertGreaterThan(files.count, 0)
+    func testEveryVectorFixtureRoundTripsThroughTheModelByteForByte() throws {
+        let files = try fixtureFiles(in: vectorsDirectory)
+        XCTAssertGreaterThanOrEqual(files.count, 7)
         for file in files {
-            let original = try bytes(of: file)
-            let name = String(file.lastPathComponent.dropLast(".fixture.json".count))
-            let fixture = try Fixture(name: name, document: CanonicalJSON.parse(original))
-            XCTAssertEqual(fixture.document.prettyBytes, original, file.lastPathComponent)
+            XCTAssertNil(try Self.modelRoundTripProblem(try bytes(of: file), name: file.lastPathComponent), file.path)
         }
+        // Negative control: a vector with an unknown key spelt out of order is not what the model writes back.
+        var mutated = try bytes(of: vectorFixtureDirectory.appendingPathComponent("counter.fixture.json"))
+        mutated.insert(contentsOf: Array(#""zz": 1,"#.utf8), at: mutated.firstIndex(of: UInt8(ascii: "\n"))! + 1)
+        XCTAssertNotNil(try Self.modelRoundTripProblem(mutated, name: "counter.fixture.json"))
+    }
+
+    /// Why `bytes` does not come back byte for byte through the fixture model, or nil when it does.
+    static func modelRoundTripProblem(_ bytes: [UInt8], name: String) throws -> String? {
+        let fixture = try Fixture(name: String(name.dropLast(".fixture.json".count)), document: CanonicalJSON.parse(bytes))
+        return fixture.document.prettyBytes == bytes ? nil : "\(name) is written back differently by the fixture model"
     }
 
     func testChainAndBranchMetadataAreRead() throws {

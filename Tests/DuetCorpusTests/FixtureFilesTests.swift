@@ -23,7 +23,7 @@ final class FixtureFilesTests: XCTestCase {
         XCTAssertEqual(found.map(\.path), [".hidden/x", "a/deeper/y", "a/z", "b"].map { "\(base)/\($0).fixture.json" })
     }
 
-    func testSymbolicLinksAreNotFollowed() throws {
+    func testSymbolicLinksAreNotFollowedButNamed() throws {
         let root = try makeTemporaryDirectory("find-links")
         let elsewhere = try makeTemporaryDirectory("find-elsewhere")
         try touch("outside.fixture.json", in: elsewhere)
@@ -31,7 +31,15 @@ final class FixtureFilesTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("linked-dir"), withDestinationURL: elsewhere)
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("linked.fixture.json"),
                                                    withDestinationURL: elsewhere.appendingPathComponent("outside.fixture.json"))
-        XCTAssertEqual(try FixtureFiles.find(in: root.path).map(\.name), ["inside"])
+        // Not followed, and not passed over in silence either: the import names them and imports nothing.
+        XCTAssertThrowsError(try FixtureFiles.find(in: root.path)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("linked-dir is a symbolic link") && text.contains("linked.fixture.json is a symbolic link"), text)
+            XCTAssertFalse(text.contains("outside"), "nothing behind a link is read: \(text)")
+        }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("linked-dir"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("linked.fixture.json"))
+        XCTAssertEqual(try FixtureFiles.find(in: root.path).map(\.name), ["inside"], "negative control: without the links it imports")
     }
 
     func testTwoFilesWithOneNameAreRefusedNamingBoth() throws {

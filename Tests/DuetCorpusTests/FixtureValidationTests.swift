@@ -64,14 +64,14 @@ final class FixtureValidationTests: XCTestCase {
         }
     }
 
-    func testEveryMemoryLaneAndReferenceFixtureStillImports() throws {
+    func testEveryMemoryLaneAndTutorialFixtureStillImports() throws {
         let seed = try exportedSeed()
         XCTAssertEqual(seed.count, 177)
         let corpus = try Corpus.temporary()
         XCTAssertEqual(try corpus.importFixtures(from: seed.fixtures.path).inserted.count, 177)
-        let reference = try corpus.importFixtures(from: try referenceFixtureDirectory().path)
-        XCTAssertEqual(reference.inserted.count, try referenceFixtureFiles().count)
-        XCTAssertGreaterThanOrEqual(reference.inserted.count, 4)
+        let tutorial = try corpus.importFixtures(from: vectorFixtureDirectory.path)
+        XCTAssertEqual(tutorial.inserted.count, try fixtureFiles().count)
+        XCTAssertGreaterThanOrEqual(tutorial.inserted.count, 7)
     }
 
     func testTheOutlineOfAValidDocumentHasNoProblem() throws {

@@ -4,7 +4,7 @@ import DuetManifest
 @testable import DuetCorpus
 
 /// A tutorial-like app the corpus has no runner for, in the shapes of the open Duet fixtures
-/// (`../shared/reference/duet/fixtures`: dialect 2, `scenario.source`, labelled steps): a counter
+/// (dialect 2, `scenario.source`, labelled steps): a counter
 /// with no navigation, and a shell with sum-typed tabs, an optional-sum slot, a path of sums, and
 /// five navigation-shaped data fields.
 enum TutorialApp {

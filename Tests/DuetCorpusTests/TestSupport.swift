@@ -7,23 +7,15 @@ import DuetFixtures
 /// The package root, found from this file's location.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// `../shared/reference` next to the package, or a skip when it is absent.
-func referenceDirectory() throws -> URL {
-    let url = packageRoot.appendingPathComponent("../shared/reference").standardizedFileURL
-    guard FileManager.default.fileExists(atPath: url.path) else {
-        throw XCTSkip("reference data not found at \(url.path): these checks need ../shared/reference")
-    }
-    return url
-}
+/// The project's own vectors (`vectors/`): written here, so a fresh clone has them.
+let vectorsDirectory = packageRoot.appendingPathComponent("vectors")
 
-/// The reference fixture documents (`duet/fixtures`: dialect 2 leaves and a chain). The mini-dual
-/// tree's `*.fixture.json` are placeholders for its lint (`{"fixture":…,"note":…}`), not fixtures.
-func referenceFixtureDirectory() throws -> URL { try referenceDirectory().appendingPathComponent("duet/fixtures") }
+/// The tutorial tree's fixture documents (upstream layout, dialect 2: leaves, branches and a chain).
+let vectorFixtureDirectory = vectorsDirectory.appendingPathComponent("tutorial/parity/fixtures")
 
-/// Every `*.fixture.json` below `directory` (default: the reference fixture documents).
-func referenceFixtureFiles(in directory: URL? = nil) throws -> [URL] {
-    let root = try directory ?? referenceFixtureDirectory()
-    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+/// Every `*.fixture.json` below `directory` (default: the tutorial tree's fixtures).
+func fixtureFiles(in directory: URL = vectorFixtureDirectory) throws -> [URL] {
+    let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)!
     return enumerator.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(".fixture.json") }
         .sorted { $0.path < $1.path }
 }

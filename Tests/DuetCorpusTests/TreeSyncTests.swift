@@ -45,6 +45,24 @@ final class TreeSyncTests: XCTestCase {
         XCTAssertFalse(touched.changedCorpus)
     }
 
+    /// Local history (a stored check result, a runner build) is not what the sync indexes: storing
+    /// it keeps the tree's digest, so the next verb's sync still costs one scan and no lock.
+    func testStoringLocalHistoryKeepsTheTreesDigest() throws {
+        let corpus = try Corpus.temporary()
+        for name in ["a", "b"] { try place(try fixture(name)) }
+        try corpus.sync(with: tree)
+        try corpus.sync(with: tree)
+        let digest = { try corpus.database.rows("SELECT value FROM corpus_meta WHERE key = 'tree.digest'").first?[0].text }
+        XCTAssertNotNil(try digest(), "an unchanged sync remembers the tree")
+        try corpus.storeCheckResult(.census, ["holds": true], holds: true, findings: 0, inputs: try corpus.currentInputs(manifestPath: nil),
+                                    createdAt: "2026-12-02T00:00:00Z")
+        try corpus.storeRunnerBuild("b1", command: "runner", platform: "swift", describe: [], seenAt: "2026-12-02T00:00:00Z")
+        XCTAssertNotNil(try digest(), "local history keeps the digest")
+        // Negative control: a write of what the sync indexes drops it.
+        try corpus.upsertFixtures([try fixture("c")])
+        XCTAssertNil(try digest())
+    }
+
     func testAChangedFileIsImportedAndADeletedOneLeavesTheCorpus() throws {
         let corpus = try Corpus.temporary()
         for name in ["a", "b"] { try place(try fixture(name)) }
@@ -108,14 +126,14 @@ final class TreeSyncTests: XCTestCase {
         var written = stat()
         XCTAssertEqual(lstat(url.path, &written), 0)
         try corpus.sync(with: tree)
-        XCTAssertEqual(try corpus.trackedFiles().first?.racy, true, "a stamp taken right after the change cannot prove the next one")
+        XCTAssertEqual(try corpus.trackedFiles(kind: .fixture).first?.racy, true, "a stamp taken right after the change cannot prove the next one")
         // Same size, same inode, same mtime to the nanosecond, other bytes: only the racy flag makes the next sync look.
         let handle = try FileHandle(forWritingTo: url)
         try handle.write(contentsOf: try fixture("a", count: 2).document.prettyBytes)
         try handle.close()
         var times = [written.st_atim, written.st_mtim]
         XCTAssertEqual(utimensat(AT_FDCWD, url.path, &times, 0), 0)
-        XCTAssertEqual(FileStamp.of(url.path), try corpus.trackedFiles().first?.stamp, "the stamp cannot tell the edit")
+        XCTAssertEqual(FileStamp.of(url.path), try corpus.trackedFiles(kind: .fixture).first?.stamp, "the stamp cannot tell the edit")
         XCTAssertEqual(try corpus.sync(with: tree).imported, ["a"])
         XCTAssertEqual(try corpus.fixtures(name: "a").first?.steps[0].expectedState?["count"], .int(2))
     }

@@ -202,14 +202,26 @@ final class ManifestLintTests: XCTestCase {
         XCTAssertTrue(report.findings[0].message.contains("greeter.orphan"))
     }
 
-    func testTheMiniDualReferenceManifestReadsAndItsStricterFindingsAreNamed() throws {
-        let reference = LintTree.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/reference/duet-tools/mini-dual/parity/manifest.yaml")
-        guard FileManager.default.fileExists(atPath: reference.path) else { throw XCTSkip("../shared/reference is absent") }
-        let report = ManifestLint.check(Manifest.read(path: reference.path), inputs: LintInputs(now: LintTree.now))
-        XCTAssertEqual(report.errors, [])
+    /// The rule and line of each finding the lint gives a manifest outside any tree (errors first).
+    static func findings(ofManifestAt path: String) -> (errors: [String], all: [String], messages: [String]) {
+        let report = ManifestLint.check(Manifest.read(path: path), inputs: LintInputs(now: LintTree.now))
+        return (report.errors.map { "\($0.line) \($0.rule)" }, report.findings.map { "\($0.line) \($0.rule)" }, report.findings.map(\.message))
+    }
+
+    func testTheMiniAdopterManifestReadsAndItsStricterFindingsAreNamed() throws {
+        let vector = ManifestReaderTests.miniAdopterManifest
+        let found = Self.findings(ofManifestAt: vector.path)
+        XCTAssertEqual(found.errors, [])
         // Upstream's kinds are free-form and its islands name no platform; ours are stricter, and say so.
-        XCTAssertTrue(report.findings.contains { $0.rule == "ledger.kind" && $0.line == 22 })
-        XCTAssertTrue(report.findings.contains { $0.rule == "ledger.platforms" && $0.line == 29 })
+        XCTAssertTrue(found.all.contains("22 ledger.kind"), "\(found.all)")
+        XCTAssertTrue(found.all.contains("29 ledger.platforms"), "\(found.all)")
+        // Negative control: the vector with its island on a platform loses that finding.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("duet-mini-adopter-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try Data(try String(contentsOf: vector, encoding: .utf8)
+            .replacingOccurrences(of: "    - id: lamp.colour-wheel\n", with: "    - id: lamp.colour-wheel\n      platform: ios\n").utf8).write(to: copy)
+        XCTAssertTrue(found.messages.contains { $0.contains("names no platform") }, "\(found.messages)")
+        XCTAssertFalse(Self.findings(ofManifestAt: copy.path).messages.contains { $0.contains("names no platform") })
     }
 
     func testTheMocksSectionHasUpstreamsShape() throws {

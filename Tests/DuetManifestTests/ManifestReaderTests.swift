@@ -3,22 +3,28 @@ import XCTest
 @testable import DuetManifest
 
 final class ManifestReaderTests: XCTestCase {
-    private var referenceManifest: String {
+    /// The project's miniature adopter manifest (`vectors/mini-adopter`, upstream's grammar, written here).
+    static var miniAdopterManifest: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/reference/duet-tools/mini-dual/parity/manifest.yaml").path
+            .appendingPathComponent("vectors/mini-adopter/parity/manifest.yaml")
     }
 
-    func testReadsTheMiniDualReferenceManifest() throws {
-        guard FileManager.default.fileExists(atPath: referenceManifest) else { throw XCTSkip("../shared/reference is absent") }
-        let manifest = try Manifest.load(path: referenceManifest)
-        XCTAssertEqual(manifest.features.map(\.name), ["greeter"])
-        XCTAssertEqual(manifest.features[0].attributes["state"], "GreeterState")
-        XCTAssertEqual(manifest.features[0].fixtures, ["greeter"])
-        XCTAssertEqual(manifest.chains, ["greeter.wave"])
-        XCTAssertEqual(manifest.waivers.map(\.kind), ["greeter.banner-fade"])
-        XCTAssertEqual(manifest.waivers.first?.since, "2026-08-12")
-        XCTAssertEqual(manifest.islands.map(\.id), ["greeter.map"])
+    func testReadsTheMiniAdopterManifest() throws {
+        let manifest = try Manifest.load(path: Self.miniAdopterManifest.path)
+        XCTAssertEqual(manifest.features.map(\.name), ["lamp"])
+        XCTAssertEqual(manifest.features[0].attributes["state"], "LampState")
+        XCTAssertEqual(manifest.features[0].attributes["kotlin"], "android/feature-lamp/src/main/kotlin/dev/mini/lamp/LampFeature.kt")
+        XCTAssertEqual(manifest.features[0].fixtures, ["lamp"])
+        XCTAssertEqual(manifest.chains, ["lamp.dim"])
+        XCTAssertEqual(manifest.waivers.map(\.kind), ["lamp.glow-fade"])
+        XCTAssertEqual(manifest.waivers.first?.since, "2026-09-14")
+        XCTAssertEqual(manifest.islands.map(\.id), ["lamp.colour-wheel"])
         XCTAssertNil(manifest.islands.first?.platform)
+        // Negative control: the vector with its island moved under a platform reads differently.
+        let text = try String(contentsOf: Self.miniAdopterManifest, encoding: .utf8)
+        let mutated = try Manifest.parse(text.replacingOccurrences(of: "      feature: lamp\n      boundary:", with: "      feature: lamp\n      platform: ios\n      boundary:"),
+                                         file: "manifest.yaml")
+        XCTAssertEqual(mutated.islands.first?.platform, "ios")
     }
 
     func testReadsRunnersStructureAndRulings() throws {

@@ -36,11 +36,11 @@ case $target in
       rm -rf "$scratch"
     fi
     if [ -d parity/fixtures ]; then cp parity/fixtures/*.fixture.json "$seeds/"; fi
-    if [ -d ../shared/reference ]; then find ../shared/reference -name '*.fixture.json' -exec cp {} "$seeds/" \; ; fi
+    find vectors -name '*.fixture.json' -exec cp {} "$seeds/" \;
     dictionary=tools/fuzz/json.dict ;;
   manifest)
     cp parity/manifest.yaml "$seeds/repository.yaml"
-    if [ -d ../shared/reference ]; then find ../shared/reference -name '*.yaml' -exec cp {} "$seeds/reference.yaml" \; ; fi
+    for manifest in vectors/*/parity/manifest.yaml; do cp "$manifest" "$seeds/vector-$(basename "$(dirname "$(dirname "$manifest")")").yaml"; done
     dictionary=tools/fuzz/yaml.dict ;;
 esac
 

@@ -71,9 +71,17 @@ public enum DuetCommandLine {
 
     /// Parses `arguments` for `verb` and runs it; errors become their message on stderr and an exit status.
     static func execute(_ verb: any Verb.Type, _ arguments: [String], in context: VerbContext) -> ExitStatus {
+        defer { context.writeTimings() }
         do {
             let parsed = try ArgumentParser.parse(arguments, specs: verb.options)
-            let status = try verb.init(arguments: parsed).run(context)
+            let command = try verb.init(arguments: parsed)
+            let status: ExitStatus
+            do {
+                status = try command.run(context)
+            } catch let error as DatabaseError where context.rebuildDamagedCorpus(error, verb: verb.name) {
+                // The corpus is an index of the tree: rebuilt from it, the verb runs once more.
+                status = try command.run(context)
+            }
             context.writeVerdict()
             return status
         } catch let error as UsageError {

@@ -15,6 +15,12 @@ public final class VerbContext {
     var cachedNames: KnownNames?
     /// The gate's closing line and where it goes, written when the verb returns (`writeVerdict`).
     private var verdict: (verdict: GateVerdict, onStdout: Bool)?
+    /// Where this invocation's time goes (`DUET_TIMINGS`).
+    public let timings: PhaseTimings
+    /// The notice that the files of record go to a new tree was given.
+    var announcedNewTree = false
+    /// A damaged corpus was rebuilt from the tree in this invocation (`rebuildDamagedCorpus`).
+    var rebuiltDamagedCorpus = false
 
     init(environment: [String: String], workingDirectory: String, corpusOption: String?, stdout: OutputSink, stderr: OutputSink) {
         self.environment = environment
@@ -22,6 +28,7 @@ public final class VerbContext {
         self.corpusOption = corpusOption
         self.stdout = stdout
         self.stderr = stderr
+        timings = PhaseTimings(enabled: !(environment["DUET_TIMINGS"] ?? "").isEmpty)
     }
 
     /// True when running under CI (`CI` set and not `false`/`0`).
@@ -41,7 +48,7 @@ public final class VerbContext {
     public func note(_ text: String) { stderr.write(text.hasSuffix("\n") ? text : text + "\n") }
 
     public func render(_ report: Report, as format: OutputFormat) {
-        stdout.write(ReportRenderer.render(report, as: format))
+        timings.measure(.render) { stdout.write(ReportRenderer.render(report, as: format)) }
         if let verdict = report.verdict { conclude(verdict, onStdout: GateVerdict.onStdout(format)) }
     }
 
@@ -49,6 +56,11 @@ public final class VerbContext {
     /// else the verb says, on stdout when people read it there, else on stderr.
     public func conclude(_ verdict: GateVerdict, onStdout: Bool) {
         self.verdict = (verdict, onStdout)
+    }
+
+    /// The timing line, when `DUET_TIMINGS` asks for it; the entry point calls it last.
+    func writeTimings() {
+        if timings.enabled { stderr.write(timings.line() + "\n") }
     }
 
     /// Writes the closing line, once; the entry point calls it when a verb returns.
@@ -70,6 +82,8 @@ public final class VerbContext {
 final class OutputSink {
     private let handle: FileHandle?
     private(set) var captured: [UInt8] = []
+    /// Bytes written so far.
+    private(set) var written = 0
     let isTerminal: Bool
 
     init(fileDescriptor: Int32) {
@@ -87,6 +101,7 @@ final class OutputSink {
 
     func write(bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
+        written += bytes.count
         if let handle { handle.write(Data(bytes)) } else { captured.append(contentsOf: bytes) }
     }
 }

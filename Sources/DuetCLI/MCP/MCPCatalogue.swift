@@ -2,7 +2,7 @@ import Duet
 
 /// The tools of `duet mcp`: the read verbs and the gates.
 enum MCPCatalogue {
-    static var all: [MCPTool] { [verify, drill, explore, census, coverage, queryTouches, queryKinds, querySQL, lint, pending, show, map, scope, doctor] }
+    static var all: [MCPTool] { [verify, drill, explore, census, coverage, queryTouches, queryKinds, querySQL, lint, pending, show, map, scope, doctor, explain] }
 
     static func tool(named name: String) -> MCPTool? { all.first { $0.name == name } }
 
@@ -173,4 +173,16 @@ extension MCPCatalogue {
         result: schema("object", ["checks": array(schema("object", ["id": string, "status": string, "detail": string, "fix": string],
                                                          description: "one check"))],
                        description: "every check")) }
+
+    static var explain: MCPTool { MCPTool(
+        name: "explain", title: "A stored run again",
+        description: "A stored verify or drill run (the latest, or the one run names: N, verify:N or drill:N) read back without replaying: "
+            + "its failures as verify or drill reported them, what it judged (fixture set, manifest, structures, runner build) and whether "
+            + "that is the tree now; now.standsForNow false means a past run, not a result about now (run verify to judge now).",
+        verb: ExplainVerb.self,
+        parameters: [.init(name: "run", kind: .string, description: "the stored run: N, verify:N or drill:N (default: the latest)", option: "--run")],
+        result: schema("object", ["run": rows, "now": schema("object", ["standsForNow": JSONRPC.object(["type": .string("boolean")]),
+                                                                        "changed": array(string), "runner": string], description: "the run against the tree now"),
+                                  "report": rows],
+                       description: "the stored run, what it judged, and its gate's report")) }
 }

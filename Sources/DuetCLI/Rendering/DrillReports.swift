@@ -11,7 +11,9 @@ import DuetGates
 /// `verdict` (`GateVerdict`). Beyond `--max-failures` fixtures with findings, the rest are counted
 /// (`summary.findings` counts every finding, `summary.failuresOmitted` the fixtures not listed).
 enum DrillReports {
-    static func restore(_ outcome: DrillOutcome) -> Report {
+    /// `stored`: per platform, the counts of a stored run shown again (`duet explain`), whose
+    /// results hold only the fixtures with findings; without them the counts are the results'.
+    static func restore(_ outcome: DrillOutcome, stored: [String: StoredDrillCounts] = [:]) -> Report {
         let several = outcome.runs.count > 1
         let findings = outcome.runs.flatMap { run in run.findings.map { (run.platform, $0) } }
         let ruled = outcome.runs.flatMap { run in run.ruled.map { (run.platform, $0) } }
@@ -24,8 +26,8 @@ enum DrillReports {
         let ruledRows = ruled.map { row($0, $1.finding, rule: $1.finding.rule.rawValue, detail: $1.ruling.reason) }
         var summary = JSONObject()
         summary["fixtures"] = .int(Int64(outcome.fixtureCount))
-        summary["snapshots"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.snapshotCount }))
-        summary["steps"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.stepCount }))
+        summary["snapshots"] = .int(Int64(outcome.runs.reduce(0) { $0 + (stored[$1.platform]?.snapshots ?? $1.snapshotCount) }))
+        summary["steps"] = .int(Int64(outcome.runs.reduce(0) { $0 + (stored[$1.platform]?.steps ?? $1.stepCount) }))
         summary["findings"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.findingCount }))
         summary["failuresOmitted"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.omittedFailures }))
         func object(_ platform: String, _ f: DrillFinding) -> JSONObject {
@@ -69,18 +71,21 @@ enum DrillReports {
             let table = Table(columns: columns + ["reason"], rows: ruledRows)
             sections.append(Report.Section(id: "ruled", title: "Ruled gaps (drill.rulings in parity/manifest.yaml; not findings)", content: .table(table)))
         }
-        sections.append(Report.Section(id: "summary", title: "Restore drill", content: .text(summaryText(outcome))))
+        sections.append(Report.Section(id: "summary", title: "Restore drill", content: .text(summaryText(outcome, stored: stored))))
         return Report(sections: sections, json: .object(json))
     }
 
-    static func summaryText(_ outcome: DrillOutcome) -> String {
+    static func summaryText(_ outcome: DrillOutcome, stored: [String: StoredDrillCounts] = [:]) -> String {
         var lines = outcome.runs.map { run in
+            let kept = stored[run.platform]
             let empty = run.emptySpineCount
-            var line = "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.fixtureCount) fixtures, \(run.snapshotCount) snapshots,"
-            line += " \(run.stepCount) steps drilled, \(run.findingCount) findings (\(run.failedFixtureCount) fixtures)"
+            var line = "\(run.platform): \((kept?.held ?? run.passed) ? "passed" : "failed") — \(kept?.fixtures ?? run.fixtureCount) fixtures,"
+            line += " \(kept?.snapshots ?? run.snapshotCount) snapshots,"
+            line += " \(kept?.steps ?? run.stepCount) steps drilled, \(run.findingCount) findings (\(run.failedFixtureCount) fixtures)"
             if run.ruledCount > 0 { line += ", \(run.ruledCount) ruled (drill.rulings)" }
-            line += " in \(run.durationMilliseconds) ms,"
-            line += " \(run.requests) requests"
+            line += " in \(run.durationMilliseconds) ms"
+            // A stored run does not keep how many requests it made.
+            if kept == nil { line += ", \(run.requests) requests" }
             if run.omittedFailures > 0 {
                 line += "\n  \(run.omittedFailures) more fixtures with findings not kept (--max-failures): counted above, not listed or stored"
             }

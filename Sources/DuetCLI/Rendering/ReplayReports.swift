@@ -52,7 +52,16 @@ enum ReplayReports {
         return Report(Table(columns: ["fixture", "change", "status", "detail"], rows: rows), title: title, json: .object(json))
     }
 
-    static func verify(_ outcome: VerifyOutcome) -> Report {
+    /// `stored`: per platform, the counts of a stored run shown again (`duet explain`), whose
+    /// results hold its failures only; without them the counts are the results'.
+    static func verify(_ outcome: VerifyOutcome, stored: [String: StoredRunCounts] = [:]) -> Report {
+        func counts(_ run: VerifyRun) -> (passed: Bool, passedCount: Int, failed: Int, notRun: Int, steps: Int, stepsText: String) {
+            guard let kept = stored[run.platform] else {
+                return (run.passed, run.passedCount, run.failedCount, run.notRunCount, run.stepCount, "\(run.stepCount) steps")
+            }
+            return (kept.held, kept.passed, kept.failed, kept.notRun, kept.stepsReplayed,
+                    "\(kept.stepsReplayed) steps" + (kept.reused > 0 ? " replayed" : ""))
+        }
         var rows: [[Table.Cell]] = []
         for run in outcome.runs {
             for result in run.results where result.status != .passed {
@@ -70,12 +79,13 @@ enum ReplayReports {
             var object = JSONObject()
             object["platform"] = .string(run.platform)
             object["runner"] = .string(run.runner)
-            object["status"] = .string(run.passed ? "passed" : "failed")
+            let tally = counts(run)
+            object["status"] = .string(tally.passed ? "passed" : "failed")
             object["startedAt"] = .string(run.startedAt)
-            object["passed"] = .int(Int64(run.passedCount))
-            object["failed"] = .int(Int64(run.failedCount))
-            object["notRun"] = .int(Int64(run.notRunCount))
-            object["steps"] = .int(Int64(run.stepCount))
+            object["passed"] = .int(Int64(tally.passedCount))
+            object["failed"] = .int(Int64(tally.failed))
+            object["notRun"] = .int(Int64(tally.notRun))
+            object["steps"] = .int(Int64(tally.steps))
             object["runnerFailure"] = run.runnerFailure.map { .string("\($0)") }
             object["results"] = .array(run.results.map { failureJSON($0) })
             object["failuresOmitted"] = .int(Int64(run.omittedFailures))
@@ -88,7 +98,8 @@ enum ReplayReports {
         json["declarations"] = outcome.declarations.map(declarationsJSON)
         let table = Table(columns: ["platform", "fixture", "status", "steps", "failed_step", "kind", "path", "detail"], rows: rows)
         let summary = outcome.runs.map { run in
-            "\(run.platform): \(run.passed ? "passed" : "failed") — \(run.passedCount) passed, \(run.failedCount) failed, \(run.notRunCount) not run, \(run.stepCount) steps in \(run.durationMilliseconds) ms"
+            let tally = counts(run)
+            return "\(run.platform): \(tally.passed ? "passed" : "failed") — \(tally.passedCount) passed, \(tally.failed) failed, \(tally.notRun) not run, \(tally.stepsText) in \(run.durationMilliseconds) ms"
                 + (outcome.reuse[run.platform].map { " (\($0.summary); runner \($0.identity.build))" } ?? "")
                 + (run.omittedFailures > 0 ? "\n  \(run.omittedFailures) more failures not kept (--max-failures): counted above, not listed or stored" : "")
         } + outcome.missingRunners.map { "\($0): failed — no runner" } + (outcome.fixtureCount == 0 ? ["failed — no stored fixture matches"] : [])

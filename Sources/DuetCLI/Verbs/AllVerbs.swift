@@ -14,6 +14,7 @@ enum VerbTable {
         RunsVerb.self,
         RunsImportVerb.self,
         RunsPruneVerb.self,
+        ExplainVerb.self,
         DrillRestoreVerb.self,
         ExploreVerb.self,
         ShowVerb.self,

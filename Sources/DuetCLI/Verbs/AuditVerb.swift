@@ -18,7 +18,7 @@ struct AuditVerb: Verb {
     the structures); the milestone reports the latest, and audits again when either changed since.
     Exit 0 holds, 1 findings (or no structure known: nothing was judged), 2 no source under PATH.
 
-    Example: duet audit ios/App android/app/src --format json
+    Example: duet audit Sources/MemoryLane --format json
     """
     static let options: [OptionSpec] = [
         .positional("PATH", help: "Files or folders of host sources (*.swift, *.kt).", repeating: true, optional: false), .format,

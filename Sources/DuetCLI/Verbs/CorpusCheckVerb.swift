@@ -30,7 +30,7 @@ struct CorpusCheckVerb: Verb {
         do {
             // A damaged file takes no writes, so the tree sync cannot run first: check the file as it is.
             do {
-                corpus = try context.corpus()
+                corpus = try context.corpus(for: .reading)
             } catch let error as DatabaseError where error.isDamage {
                 corpus = try Corpus.open(at: context.corpusLocation.path)
             }
@@ -40,7 +40,7 @@ struct CorpusCheckVerb: Verb {
         } catch let error as DatabaseError where error.isDamage {
             // The file is too damaged to open: that is the finding.
             render(path: context.corpusLocation.path, check: nil, damage: error.message, context)
-            context.note("duet corpus check: \(context.corpusLocation.path) is damaged — rebuild it with `duet corpus load --discard-local` (the fixtures of record are in parity/)")
+            context.note("duet corpus check: \(context.corpusLocation.path) is damaged — inside its tree any other verb rebuilds it from parity/ (keeping the run history it can still read)")
             return .findings
         }
         if !check.pageChecksums {
@@ -48,7 +48,7 @@ struct CorpusCheckVerb: Verb {
         }
         render(path: corpus.path, check: check, damage: nil, context)
         if check.holds { return .holds }
-        context.note("duet corpus check: \(check.problems.count)\(check.truncated ? "+" : "") problem(s) — rebuild the corpus with `duet corpus load`, or re-import its fixtures")
+        context.note("duet corpus check: \(check.problems.count)\(check.truncated ? "+" : "") problem(s) — inside its tree any other verb rebuilds a damaged corpus from parity/; for other problems, rebuild it with `duet corpus load`")
         return .findings
     }
 

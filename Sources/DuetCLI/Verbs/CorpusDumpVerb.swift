@@ -19,7 +19,7 @@ struct CorpusDumpVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let file = try output.map { try StagedOutput(path: context.absolutePath($0)) }
-        let corpus = try context.corpus()
+        let corpus = try context.corpus(for: .reading)
         guard let file else {
             try corpus.dump { context.write($0) }
             return .holds

@@ -18,7 +18,7 @@ struct CorpusStatsVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let stats = try context.corpus().stats()
+        let stats = try context.corpus(for: .reading).stats()
         let rows: [(String, Table.Cell)] = [
             ("fixtures", .int(stats.fixtures)), ("chain_fixtures", .int(stats.chainFixtures)), ("features", .int(stats.features)),
             ("steps", .int(stats.steps)), ("scenarios", .int(stats.scenarios)), ("structures", .int(stats.structures)),

@@ -80,7 +80,7 @@ struct ExploreVerb: Verb {
         let commands = try Self.commands(platforms: platforms, runners: runners, manifest: manifest)
         var workflow = ExploreWorkflow(corpus: try context.corpus(), runners: commands, options: options)
         workflow.rulings = manifest?.drillRulings ?? []
-        workflow.tree = context.treeForWriting
+        workflow.tree = try context.treeForWriting()
         if let replay {
             let outcome = try workflow.replay(name: replay)
             context.render(ExploreReports.replay(outcome), as: format)

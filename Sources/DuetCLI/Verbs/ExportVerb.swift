@@ -12,7 +12,7 @@ struct ExportVerb: Verb {
     Fixture files of the same name are replaced; files of other names in DIR are left alone, and
     the closing line says how many of each.
     Example:
-      duet export /tmp/fixtures && diff -r /tmp/fixtures parity/fixtures
+      duet export exported && diff -r exported parity/fixtures
     """
     static let options: [OptionSpec] = [.positional("DIR", help: "Folder to write fixtures to (created when missing).", optional: false)]
 
@@ -25,7 +25,7 @@ struct ExportVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let path = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true)).path
         let target = try ExportTarget.inspect(path)
-        let corpus = try context.corpus()
+        let corpus = try context.corpus(for: .reading)
         let replaced = try Set(corpus.fixtureNames().map { $0 + ".fixture.json" }).intersection(target.fixtureFiles).count
         let written = try corpus.exportFixtures(to: path) { done, total in
             // Every 64th file: a redrawn line per file would cost more than writing it.

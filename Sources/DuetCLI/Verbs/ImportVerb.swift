@@ -29,7 +29,7 @@ struct ImportVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let structures = try context.manifest()?.structuresByFeature ?? [:]
         let path = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: context.workingDirectory, isDirectory: true)).path
-        let tree = context.treeForWriting
+        let tree = try context.treeForWriting()
         let summary = try context.corpus().importFixtures(from: path, into: tree, manifestStructures: structures) { done, total in
             context.progress("import: files", done: done, total: total)
         }

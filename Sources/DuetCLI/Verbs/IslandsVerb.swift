@@ -24,7 +24,7 @@ struct IslandsVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "no island is declared")
         try context.ensureStructure("islands", manifest: manifest)
-        let sweep = try context.corpus().islandSweep(ledger: manifest.islands)
+        let sweep = try context.corpus(for: .reading).islandSweep(ledger: manifest.islands)
         let table = Table(columns: ["island", "feature", "field", "platforms", "snapshots", "summaries", "verb_count", "verbs", "twins", "finding"],
                           rows: sweep.islands.map {
             [.text($0.id), .text($0.feature), $0.field.map { .text($0) } ?? .none, .text($0.platforms.joined(separator: " ")),

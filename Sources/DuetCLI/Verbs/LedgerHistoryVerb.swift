@@ -30,7 +30,7 @@ struct LedgerHistoryVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let corpus = try context.corpus()
+        let corpus = try context.corpus(for: .reading)
         let history = try corpus.ledgerHistory()
         if let kind {
             _ = try NameResolver.resolve(kind, as: .kind, among: history.filter { $0.section == .waiver }.map(\.subject) + context.knownNames().kinds)

@@ -69,7 +69,7 @@ struct MapVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let map = try context.corpus().navigationMap(feature: try context.resolveFeature(feature),
+        let map = try context.corpus(for: .reading).navigationMap(feature: try context.resolveFeature(feature),
                                                          platform: try platform.map(context.resolvePlatform))
         if map.features.isEmpty {
             context.note("duet map: nothing to draw — no feature has an L0 field (record through a runner, or declare structure: in parity/manifest.yaml)")

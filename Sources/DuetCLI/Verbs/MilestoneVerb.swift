@@ -107,7 +107,7 @@ struct MilestoneVerb: Verb {
         case .record(let name):
             let manifest = try QueryManifest.loadOrEmpty(manifestPath, context: context, missing: "the report has no rulings and no ledger")
             let inputs = try gates(corpus, manifest, context)
-            let tree = context.treeForWriting
+            let tree = try context.treeForWriting()
             let (report, replaced) = try corpus.recordMilestone(named: name, manifest: manifest, inputs: inputs, now: Date(), tree: tree)
             context.note("duet milestone: \(replaced ? "replaced" : "stored") \(RecordTree.milestonesFolder)/\(name)\(RecordTree.milestoneSuffix) — commit it to keep it")
             try emit(report, corpus, context, into: output)

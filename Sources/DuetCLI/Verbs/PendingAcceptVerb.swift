@@ -25,7 +25,7 @@ struct PendingAcceptVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         try ExploreRecording.refuseOpen(names, in: context.corpus())
-        let tree = context.treeForWriting
+        let tree = try context.treeForWriting()
         let accepted = try context.corpus().acceptPending(names: try names.map(context.resolvePending), in: tree)
         for name in accepted { context.write("accepted \(name)\n") }
         let files = accepted.map { RecordTree.fixturesFolder + "/" + $0 + ".fixture.json" }

@@ -16,7 +16,7 @@ struct PendingRejectVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { names = try PendingSelection.names(arguments) }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let rejected = try context.corpus().rejectPending(names: try names.map(context.resolvePending), in: context.treeForWriting)
+        let rejected = try context.corpus().rejectPending(names: try names.map(context.resolvePending), in: try context.treeForWriting())
         for name in rejected { context.write("rejected \(name)\n") }
         context.conclude(rejected.isEmpty ? GateVerdict(gate: Self.name, holds: true, says: "nothing to reject", detail: "nothing is pending")
                                           : GateVerdict(gate: Self.name, holds: true, says: "rejected",

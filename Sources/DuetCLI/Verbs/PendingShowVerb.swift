@@ -15,7 +15,7 @@ struct PendingShowVerb: Verb {
     first one's. --format json gives the same as an object for tools.
 
     Example:
-      duet pending show splash.finds-none
+      duet pending show timeline.deep-link.share-intent
     """
     static let options: [OptionSpec] = [.positional("NAME", help: "The pending recording.", optional: false), .format]
     let name: String
@@ -28,8 +28,8 @@ struct PendingShowVerb: Verb {
 
     func run(_ context: VerbContext) throws -> ExitStatus {
         let name = try context.resolvePending([name])[0]
-        let review = try PendingReview.diff(named: name, in: context.corpus(), tree: context.treeForWriting)
-        let explored = try context.corpus().exploreFinding(named: name)
+        let review = try PendingReview.diff(named: name, in: context.corpus(for: .reading), tree: context.tree ?? RecordTree(root: context.workingDirectory))
+        let explored = try context.corpus(for: .reading).exploreFinding(named: name)
         if format == .json {
             let (fileName, pendingName) = Self.files(of: name)
             let diff = UnifiedDiff(old: review.stored?.document.prettyString ?? "", new: review.recording.fixture.document.prettyString)

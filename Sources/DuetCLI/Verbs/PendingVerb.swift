@@ -16,7 +16,7 @@ struct PendingVerb: Verb {
     init(arguments: ParsedArguments) throws(UsageError) { format = try arguments.format() }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let pending = try context.corpus().pendingRecordings()
+        let pending = try context.corpus(for: .reading).pendingRecordings()
         context.render(ReplayReports.pending(pending), as: format)
         if pending.isEmpty { context.note("duet pending: nothing is pending — plain `duet record` keeps changed fixtures in \(RecordTree.pendingFolder)") }
         return .holds

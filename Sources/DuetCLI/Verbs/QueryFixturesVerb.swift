@@ -25,7 +25,7 @@ struct QueryFixturesVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let fixtures = try context.corpus().fixtureSummaries(feature: try context.resolveFeature(feature), kind: try kind.map(context.resolveKind))
+        let fixtures = try context.corpus(for: .reading).fixtureSummaries(feature: try context.resolveFeature(feature), kind: try kind.map(context.resolveKind))
         let table = Table(columns: ["fixture", "feature", "shape", "steps", "description"], rows: fixtures.map {
             [.text($0.name), $0.feature.map { .text($0) } ?? .none, .text($0.shape), .int($0.steps), $0.description.map { .text($0) } ?? .none]
         })

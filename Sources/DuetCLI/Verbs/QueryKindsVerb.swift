@@ -24,7 +24,7 @@ struct QueryKindsVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let coverage = try context.corpus().kindCoverage(feature: try context.resolveFeature(feature))
+        let coverage = try context.corpus(for: .reading).kindCoverage(feature: try context.resolveFeature(feature))
         context.render(Report(QueryKindsVerb.table(coverage)), as: format)
         return .holds
     }

@@ -36,7 +36,7 @@ struct QuerySQLVerb: Verb {
     func run(_ context: VerbContext) throws -> ExitStatus {
         let result: SQLResult
         do {
-            result = try context.corpus().readOnlyQuery(sql, limits: limits)
+            result = try context.corpus(for: .reading).readOnlyQuery(sql, limits: limits)
         } catch let refusal as ReadOnlySQLRefusal {
             throw InputError(file: "the statement", message: refusal.description)
         } catch let stop as ReadOnlyQueryLimitReached {

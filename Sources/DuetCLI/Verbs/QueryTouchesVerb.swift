@@ -25,7 +25,7 @@ struct QueryTouchesVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let found = try context.corpus().touches(try context.resolveKind(kind))
+        let found = try context.corpus(for: .reading).touches(try context.resolveKind(kind))
         let table = Table(columns: ["fixture", "feature", "kind", "field", "depth", "entered", "entered_by", "left", "left_by", "snapshots"],
                           rows: found.spans.map {
             [.text($0.fixture), .text($0.feature), .text($0.kind), .text($0.field), .int($0.depth),

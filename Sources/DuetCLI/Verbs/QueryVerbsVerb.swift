@@ -22,7 +22,7 @@ struct QueryVerbsVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        let verbs = try context.corpus().verbInventory(feature: try context.resolveFeature(feature))
+        let verbs = try context.corpus(for: .reading).verbInventory(feature: try context.resolveFeature(feature))
         let table = Table(columns: ["feature", "field", "primitive", "verb", "steps", "fixtures", "entered", "left"], rows: verbs.map {
             [.text($0.feature), .text($0.field), .text($0.primitive.rawValue), .text($0.verb), .int($0.steps), .int($0.fixtures),
              .text($0.entered.joined(separator: " ")), .text($0.left.joined(separator: " "))]

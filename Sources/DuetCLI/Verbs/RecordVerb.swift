@@ -82,7 +82,7 @@ struct RecordVerb: Verb {
         if mode == .check && unreferenced == .delete {
             throw UsageError("CI is set, so record runs as --check and cannot --unreferenced delete; use reject, or pass --write")
         }
-        var workflow = RecordWorkflow(corpus: try context.corpus(), tree: context.treeForWriting, runner: command, mode: mode,
+        var workflow = RecordWorkflow(corpus: try context.corpus(), tree: try context.treeForWriting(), runner: command, mode: mode,
                                       timeout: timeout, startupTimeout: startupTimeout)
         if let unreferenced { workflow.unreferenced = unreferenced }
         let outcome = try workflow.run(selection)

@@ -28,7 +28,7 @@ struct ReviewVerb: Verb {
             throw UsageError("needs a terminal (standard input and output); without one use `duet pending` to list, "
                              + "`duet pending show NAME` to see one, `duet pending accept NAME…|--all` or `duet pending reject NAME…|--all`")
         }
-        let corpus = try context.corpus(), tree = context.treeForWriting
+        let corpus = try context.corpus(), tree = try context.treeForWriting()
         let names = try corpus.pendingRecordings().map(\.name)
         guard !names.isEmpty else {
             context.write("review: nothing is pending — plain `duet record` keeps changed fixtures in \(RecordTree.pendingFolder)\n")

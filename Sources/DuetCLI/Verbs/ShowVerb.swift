@@ -34,7 +34,7 @@ struct ShowVerb: Verb {
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
-        guard let stored = try context.corpus().fixtures(name: try context.resolveFixture(fixture)).first else {
+        guard let stored = try context.corpus(for: .reading).fixtures(name: try context.resolveFixture(fixture)).first else {
             throw InputError(file: fixture, message: "no fixture of that name", fix: "`duet query fixtures` lists them")
         }
         if let step, !stored.steps.indices.contains(step) {

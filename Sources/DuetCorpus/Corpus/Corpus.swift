@@ -23,6 +23,10 @@ public final class Corpus {
     let blobs: BlobStore
     /// Migrations applied while opening (all of them for a new file).
     public let appliedOnOpen: [Migration]
+    /// Every page was checked once, before this connection's first write.
+    private var checkedBeforeWriting = false
+    /// The schema has `corpus_meta`, where the tree's digest is kept (a test's own migrations may not).
+    private var keepsTreeDigest = false
 
     init(database: Database, migrator: Migrator, migrate: Bool) throws {
         self.database = database
@@ -30,20 +34,36 @@ public final class Corpus {
         // A 32 MB page cache keeps the blob hash index warm through large imports.
         try database.execute(sql: "PRAGMA cache_size=-32768")
         let isNew = try database.scalarInteger("SELECT count(*) FROM sqlite_schema") == 0
+        if isNew { DamageRecord.adopt(database.path) }
         if isNew || migrate {
-            if !isNew { try Self.refuseRecordedDamage(database.path) }
+            if !isNew {
+                try Self.refuseRecordedDamage(database.path)
+                try WholeFileCheck.verify(database)
+                checkedBeforeWriting = true
+            }
             appliedOnOpen = try migrator.applyPending(to: database)
         } else {
             appliedOnOpen = []
         }
         try migrator.validate(database)
+        keepsTreeDigest = try database.scalarInteger("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'corpus_meta'") == 1
+        // A migration may change what the tree sync compares: the next sync compares every file.
+        if keepsTreeDigest && !appliedOnOpen.isEmpty { try database.execute("DELETE FROM corpus_meta WHERE key = 'tree.digest'") }
         try deriveSpinesAfterMigration(appliedOnOpen)
     }
 
-    /// Opens the corpus file at `path`, creating and migrating it when it does not exist.
+    /// Opens the corpus file at `path`, creating and migrating it when it does not exist (or is
+    /// empty). A file that is not a corpus is refused and left as it was (`CorpusFile`).
     /// `pageChecksums: false` bypasses `PageChecksums` (benchmarks measure what they cost).
     public static func open(at path: String, migrate: Bool = false, migrator: Migrator = Migrator(), pageChecksums: Bool = true) throws -> Corpus {
-        try Corpus(database: Database(path: path, pageChecksums: pageChecksums), migrator: migrator, migrate: migrate)
+        let kind = try CorpusFile.identify(path)
+        // On a read-only file system nobody can change the file, so SQLite may read it as it is, without
+        // the -shm it cannot make there; a question is answered, and a write fails as the folder being read-only.
+        let immutable = kind == .database && CorpusFile.cannotChange(path)
+        let database = try Database(path: path, mode: immutable ? .immutable : .readWrite, pageChecksums: pageChecksums, configured: false)
+        if kind == .database { try CorpusFile.confirm(database, migrations: migrator.migrations) }
+        try database.configure()
+        return try Corpus(database: database, migrator: migrator, migrate: migrate)
     }
 
     /// A private in-memory corpus (no WAL; for tests and scratch work).
@@ -64,15 +84,27 @@ public final class Corpus {
         throw DatabaseError(code: SQLITE_CORRUPT, message: "damage was met in it before (\(damage)), so it takes no writes", file: path)
     }
 
-    /// Runs `body` in one write transaction; a throw leaves the corpus as it was.
-    public func write<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` in one write transaction; a throw leaves the corpus as it was. Before the first
+    /// write of this connection every page of the file is checked (`WholeFileCheck`): a damaged
+    /// file is reported before anything is written into it. A write that may change what the tree
+    /// sync indexes (`touchesTree`, the default) drops the tree's digest, so the next sync compares
+    /// every file again; stored runs and results pass `false`.
+    public func write<T>(touchesTree: Bool = true, _ body: () throws -> T) throws -> T {
+        let outermost = !database.isInTransaction
         // Another connection may have changed the blobs since the last write: start from the database.
-        if !database.isInTransaction {
+        if outermost {
             try Self.refuseRecordedDamage(path)
+            if !checkedBeforeWriting {
+                try WholeFileCheck.verify(database)
+                checkedBeforeWriting = true
+            }
             blobs.forgetCache()
         }
         do {
-            return try database.transaction(body)
+            return try database.transaction {
+                if outermost && touchesTree && keepsTreeDigest { try database.execute("DELETE FROM corpus_meta WHERE key = 'tree.digest'") }
+                return try body()
+            }
         } catch {
             blobs.forgetCache()
             throw error

@@ -2,19 +2,24 @@ import CSQLite
 import Foundation
 
 /// The `duet-checksums` SQLite VFS: the default VFS with `PageChecksums` sealed into every page
-/// written to the database file, and verified on every page read from it (through `read()`: a
-/// checksummed file is not memory-mapped). Everything else — the WAL, journals, temporary files —
-/// passes straight through.
+/// written to the database file or its WAL, and verified on every page read from the database file
+/// (through `read()`: a checksummed file is not memory-mapped). Journals and temporary files pass
+/// straight through.
 ///
-/// The WAL is left alone because SQLite checksums each frame over its page *before* handing the
-/// page to the VFS: sealing it there would break SQLite's own frame checksums, and recovery after a
-/// crash stops at the first frame that fails them, dropping committed transactions. So a page is
-/// sealed when it reaches the database file: by a checkpoint, which copies it from the WAL.
+/// Pages are sealed in the WAL too, so that whoever copies them into the database file — duet's
+/// checkpoint, or the last connection of a stock `sqlite3` client that closes after duet — copies
+/// sealed pages (`WALFrameSeal`). SQLite checksums each frame over its page *before* handing the
+/// page to the VFS, so after sealing the page the VFS rewrites that frame's checksum, chained from
+/// the previous frame's as SQLite does: recovery after a crash still finds every committed frame.
 ///
 /// A file the VFS opens is laid out as our `sqlite3_file` header, our `FileState`, then the
 /// default VFS's own file object, which every call is handed on to.
 enum ChecksumVFS {
     static let name = "duet-checksums"
+
+    /// Off only in the test that shows what unsealed WAL pages did: a stock client's checkpoint
+    /// copied them into the file with stale seals, and the corpus read as damaged.
+    nonisolated(unsafe) static var sealsWALPages = true
 
     /// Registers the VFS once (not as the default) and returns its name for `sqlite3_open_v2`.
     static var registeredName: String {
@@ -42,6 +47,11 @@ enum ChecksumVFS {
         var checksummed: Bool
         /// The page number of the last mismatch; 0 for none.
         var lastMismatch: Int64
+        /// A WAL (whose pages are sealed as they are written), not a database file.
+        var isWAL = false
+        /// The WAL's page size and checksum byte order once read from its header (they never change).
+        var walPageSize: Int32 = 0
+        var walBigEndian = false
     }
 
     private static let stateOffset = MemoryLayout<sqlite3_file>.stride
@@ -92,13 +102,16 @@ enum ChecksumVFS {
 
     // MARK: - Opening
 
-    /// Only database files get our methods; every other file is the default VFS's own.
+    /// Database files and WALs get our methods; every other file is the default VFS's own.
     private static func open(_ path: UnsafePointer<CChar>?, _ file: UnsafeMutablePointer<sqlite3_file>?, _ flags: Int32,
                              _ outFlags: UnsafeMutablePointer<Int32>?) -> Int32 {
         guard let file else { return SQLITE_MISUSE }
-        guard flags & SQLITE_OPEN_MAIN_DB != 0 else { return defaultVFS.pointee.xOpen(defaultVFS, path, file, flags, outFlags) }
+        let isWAL = flags & SQLITE_OPEN_WAL != 0
+        guard flags & SQLITE_OPEN_MAIN_DB != 0 || isWAL else { return defaultVFS.pointee.xOpen(defaultVFS, path, file, flags, outFlags) }
         file.pointee.pMethods = nil
-        state(file).initialize(to: FileState(checksummed: false, lastMismatch: 0))
+        // A WAL seals its pages when its database declares checksums; a new database shows it in the page-1 frame.
+        let checksummed = isWAL && path.map { WALFrameSeal.databaseDeclaresChecksums(walPath: String(cString: $0)) } == true
+        state(file).initialize(to: FileState(checksummed: checksummed, lastMismatch: 0, isWAL: isWAL))
         let code = defaultVFS.pointee.xOpen(defaultVFS, path, base(file), flags, outFlags)
         // SQLite closes a file whose methods are set, also after a failed open: only set them over an opened base file.
         if base(file).pointee.pMethods != nil { file.pointee.pMethods = UnsafePointer(methods) }
@@ -145,8 +158,8 @@ enum ChecksumVFS {
     private static func read(_ file: UnsafeMutablePointer<sqlite3_file>?, _ buffer: UnsafeMutableRawPointer?, _ amount: Int32,
                              _ offset: sqlite3_int64) -> Int32 {
         let code = baseMethods(file).xRead(base(file), buffer, amount, offset)
-        guard code == SQLITE_OK, let buffer else { return code }
         let state = state(file)
+        guard code == SQLITE_OK, let buffer, !state.pointee.isWAL else { return code }
         if offset == 0 && amount >= 100 { state.pointee.checksummed = PageChecksums.headerDeclaresChecksums(buffer) }
         if state.pointee.checksummed && PageChecksums.isPage(amount) && !PageChecksums.verify(buffer, count: Int(amount)) {
             state.pointee.lastMismatch = offset / Int64(amount) + 1
@@ -158,6 +171,7 @@ enum ChecksumVFS {
     private static func write(_ file: UnsafeMutablePointer<sqlite3_file>?, _ buffer: UnsafeRawPointer?, _ amount: Int32,
                               _ offset: sqlite3_int64) -> Int32 {
         let state = state(file)
+        if state.pointee.isWAL { return writeWAL(file, buffer, amount, offset) }
         if let buffer {
             if offset == 0 && amount >= 100 { state.pointee.checksummed = PageChecksums.headerDeclaresChecksums(buffer) }
             // SQLite leaves a page's reserved bytes to the VFS, so the checksum goes into its own buffer
@@ -167,6 +181,33 @@ enum ChecksumVFS {
             }
         }
         return baseMethods(file).xWrite(base(file), buffer, amount, offset)
+    }
+
+    /// A write to a WAL: the page of a frame is sealed, written, and its frame's checksum rewritten;
+    /// the WAL header, frame headers and anything else go through as SQLite wrote them.
+    private static func writeWAL(_ file: UnsafeMutablePointer<sqlite3_file>?, _ buffer: UnsafeRawPointer?, _ amount: Int32,
+                                 _ offset: sqlite3_int64) -> Int32 {
+        let methods = baseMethods(file), wal = base(file), state = state(file)
+        guard let buffer, PageChecksums.isPage(amount), offset >= WALFrameSeal.headerBytes + WALFrameSeal.frameHeaderBytes else {
+            return methods.xWrite(wal, buffer, amount, offset)
+        }
+        if state.pointee.walPageSize == 0, let header = WALFrameSeal.walHeader(wal, methods) {
+            state.pointee.walPageSize = header.pageSize
+            state.pointee.walBigEndian = header.bigEndian
+        }
+        let frame = WALFrameSeal.Frame(pageOffset: offset, pageSize: state.pointee.walPageSize)
+        guard state.pointee.walPageSize == amount, let frame, let frameHeader = WALFrameSeal.read(wal, methods, count: 24, at: frame.headerOffset) else {
+            return methods.xWrite(wal, buffer, amount, offset)
+        }
+        if WALFrameSeal.pageNumber(frameHeader) == 1 && amount >= 100 {
+            state.pointee.checksummed = PageChecksums.headerDeclaresChecksums(buffer)
+        }
+        guard state.pointee.checksummed, sealsWALPages else { return methods.xWrite(wal, buffer, amount, offset) }
+        PageChecksums.seal(UnsafeMutableRawPointer(mutating: buffer), count: Int(amount))
+        let code = methods.xWrite(wal, buffer, amount, offset)
+        guard code == SQLITE_OK else { return code }
+        return WALFrameSeal.rewriteChecksum(wal, methods, frame: frame, frameHeader: frameHeader, page: buffer,
+                                            bigEndian: state.pointee.walBigEndian)
     }
 
     /// A checksummed file is not memory-mapped: a mapped page would be verified on every fetch (SQLite

@@ -62,8 +62,10 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         let place = file.map { " (\($0))" } ?? ""
         if isDamage {
-            return "the corpus is damaged\(place): \(message) — run `duet corpus check` to see what is affected; "
-                + "rebuild it with `duet corpus load --discard-local` (the fixtures of record are in parity/; its run history goes)"
+            // Inside its tree a verb rebuilds the corpus itself (`CorpusRecovery`); this is said where it cannot.
+            let target = file ?? "corpus.db"
+            return "the corpus is damaged\(place): \(message) — run `duet corpus check` to see what is affected; then move it "
+                + "aside (mv \(target) \(target).damaged) and run any duet verb inside its tree, which rebuilds it from parity/"
         }
         if isBusy { return "another process is using the corpus\(place) — wait for it, or pick another with --corpus" }
         if code & 0xff == SQLITE_NOMEM { return "out of memory while using the corpus\(place) — close other programs and run again" }

@@ -79,7 +79,7 @@ extension Corpus {
     /// ```
     @discardableResult
     public func storeDrillRun(_ run: StoredDrillRun) throws -> Int64 {
-        try write {
+        try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO drill_runs (started_at, platform, runner, scope, filter, status, fixture_count, snapshot_count,
                                         step_count, finding_count, ruled_count, max_spine_bytes, ended_early, runner_failure, duration_ms,

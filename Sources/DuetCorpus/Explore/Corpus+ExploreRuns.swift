@@ -10,7 +10,7 @@ extension Corpus {
     /// ```
     @discardableResult
     public func storeExploreRun(_ run: StoredExploreRun) throws -> Int64 {
-        try write {
+        try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO explore_runs (started_at, platforms, scope, filter, status, seed, budget, depth, steps, walks, restores,
                                           finding_count, runner_failure, duration_ms)
@@ -61,7 +61,7 @@ extension Corpus {
     /// Replaces the latest stored finding named `finding.name` (a replay re-recorded it, or found
     /// the platforms agreeing: `resolvedAt`).
     public func updateExploreFinding(_ finding: StoredExploreFinding) throws {
-        try write {
+        try write(touchesTree: false) {
             guard let run = try database.rows("SELECT max(run_id) FROM explore_findings WHERE name = ?", [.text(finding.name)]).first?[0].integer else {
                 throw InputError(file: "explore finding \(finding.name)", message: "no explore run found it", fix: "run `duet explore` first")
             }

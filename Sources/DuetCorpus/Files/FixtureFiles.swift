@@ -7,12 +7,23 @@ enum FixtureFiles {
     static let suffix = ".fixture.json"
 
     /// Every `*.fixture.json` below `directory` (regular files, symbolic links not followed),
-    /// sorted by path.
+    /// sorted by path. An entry that cannot be a fixture file (a link, a FIFO, a name the
+    /// `NameRule` refuses) is refused with the others named, and so is a folder without any.
     static func find(in directory: String) throws -> [(name: String, path: String)] {
         var found: [(name: String, path: String)] = []
-        try walk(try checkedRoot(directory)) { path, name, _ in
+        var refused: [String] = []
+        let root = try checkedRoot(directory)
+        try walk(root, refused: { refused.append($0) }) { path, name, _ in
             guard name.hasSuffix(suffix) else { return }
             found.append((String(name.dropLast(suffix.count)), path))
+        }
+        if !refused.isEmpty {
+            throw InputError(file: directory, message: "\(refused.count) entr\(refused.count == 1 ? "y" : "ies") cannot be imported: "
+                             + refused.prefix(5).joined(separator: "; ") + (refused.count > 5 ? "; …" : ""),
+                             fix: "replace links with the files they point to and rename or remove the others; nothing was imported")
+        }
+        guard !found.isEmpty else {
+            throw InputError(file: directory, message: "no *.fixture.json file below it", fix: "pass the folder holding the fixture files")
         }
         found.sort { CanonicalOrder.precedes($0.path, $1.path) }
         try refuseDuplicates(found)
@@ -27,7 +38,8 @@ enum FixtureFiles {
     static func stamped(in directory: String) throws -> [StampedFile] {
         var found: [StampedFile] = []
         found.reserveCapacity(1024)
-        try walk(try checkedRoot(directory)) { path, name, folder in
+        // Entries that cannot be fixtures were named by the scan that made the sync take this path.
+        try walk(try checkedRoot(directory), refused: { _ in }) { path, name, folder in
             guard name.hasSuffix(suffix), let stamp = FileStamp.of(name, in: folder) else { return }
             found.append(StampedFile(name: String(name.dropLast(suffix.count)), path: path, stamp: stamp))
         }
@@ -58,8 +70,9 @@ enum FixtureFiles {
 
     /// Calls `body` with the path and name of every regular file below `directory`, reading each
     /// directory once with `readdir` (its entry types spare a `stat` per file: thousands of files
-    /// are listed in milliseconds).
-    private static func walk(_ directory: String, _ body: (_ path: String, _ name: String, _ folder: Int32) throws -> Void) throws {
+    /// are listed in milliseconds), and `refused` with each entry that cannot be a fixture file.
+    private static func walk(_ directory: String, refused: (String) -> Void,
+                             _ body: (_ path: String, _ name: String, _ folder: Int32) throws -> Void) throws {
         guard let stream = opendir(directory) else {
             throw InputError(file: directory, message: "cannot read the directory: \(String(cString: strerror(errno)))",
                              fix: "make it readable, or move it out of the fixture folder")
@@ -67,22 +80,33 @@ enum FixtureFiles {
         defer { closedir(stream) }
         var subdirectories: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
+            let rawName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if rawName == [UInt8(ascii: ".")] || rawName == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            let name = String(decoding: rawName, as: UTF8.self)
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) {
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
                 // Some file systems do not report entry types: ask without following links.
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
+                guard fstatat(dirfd(stream), rawName.map { CChar(bitPattern: $0) } + [0], &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                type = TreeEntry.type(of: info)
             }
-            if type == Int32(DT_DIR) { subdirectories.append(path) } else if type == Int32(DT_REG) { try body(path, name, dirfd(stream)) }
+            let isFixture = rawName.count > suffixBytes.count && rawName.suffix(suffixBytes.count).elementsEqual(suffixBytes)
+            let problem: String? = rawName.withUnsafeBytes { raw in
+                if type == UInt8(DT_DIR) { return TreeEntry.folderProblem(name: raw, in: directory) }
+                guard isFixture || (type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN)) else { return nil }
+                return TreeEntry.problem(name: raw, stemLength: rawName.count - (isFixture ? suffixBytes.count : 0), type: type, in: directory)
+            }
+            if let problem {
+                refused(problem)
+                continue
+            }
+            if type == UInt8(DT_DIR) { subdirectories.append(path) } else if type == UInt8(DT_REG) { try body(path, name, dirfd(stream)) }
         }
-        for subdirectory in subdirectories { try walk(subdirectory, body) }
+        for subdirectory in subdirectories { try walk(subdirectory, refused: refused, body) }
     }
+
+    private static let suffixBytes = Array(suffix.utf8)
 
     /// Places a shape error at the value its path names (or where the missing part belongs).
     static func inputError(_ error: FixtureShapeError, file: String, bytes: [UInt8]) -> InputError {

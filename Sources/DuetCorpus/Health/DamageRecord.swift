@@ -1,4 +1,5 @@
 import Foundation
+import Duet
 
 /// A note beside a corpus file (`corpus.db-damage`) that damage was met in it, so that later
 /// writers refuse the file even when the pages they touch are intact: one `stat` per write
@@ -7,6 +8,7 @@ import Foundation
 /// `duet corpus check` clears it when the file holds.
 ///
 /// ```swift
+/// DamageRecord.adopt("corpus.db")      // a file known to be a corpus (`CorpusFile.confirm`, or made new)
 /// DamageRecord.note("page 40 does not match its checksum", file: "corpus.db")
 /// DamageRecord.recorded(for: "corpus.db")   // "page 40 does not match its checksum"
 /// DamageRecord.clear(for: "corpus.db")
@@ -14,9 +16,20 @@ import Foundation
 enum DamageRecord {
     static func path(for file: String) -> String { file + "-damage" }
 
+    /// Files known to be corpora in this process, by absolute path: only those get a note, so a file
+    /// that is not a corpus (`CorpusFile`) is never given one.
+    private static let corpora = Locked(Set<String>())
+
+    static func adopt(_ file: String) {
+        let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+        corpora.withLock { _ = $0.insert(absolute) }
+    }
+
     /// Records `message` for `file` (best effort: a note that cannot be written only loses the refusal).
     static func note(_ message: String, file: String) {
-        guard file != ":memory:", !file.isEmpty, let inode = inode(of: file) else { return }
+        guard file != ":memory:", !file.isEmpty,
+              corpora.withLock({ $0.contains(URL(fileURLWithPath: file).standardizedFileURL.path) }),
+              let inode = inode(of: file) else { return }
         let text = "\(inode)\n\(message)\n"
         try? Data(text.utf8).write(to: URL(fileURLWithPath: path(for: file)), options: .atomic)
     }

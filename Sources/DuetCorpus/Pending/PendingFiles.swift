@@ -32,21 +32,9 @@ struct PendingFiles {
     var relativeRecording: String { RecordTree.pendingFolder + "/" + name + Self.recordingSuffix }
     var relativeSidecar: String { RecordTree.pendingFolder + "/" + name + Self.sidecarSuffix }
 
-    /// Names of the recordings and of the sidecars in the folder (none when it does not exist).
-    static func list(_ tree: RecordTree) throws -> (recordings: [String], sidecars: [String]) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: tree.pendingDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return ([], [])
-        }
-        let entries: [String]
-        do { entries = try FileManager.default.contentsOfDirectory(atPath: tree.pendingDirectory) } catch {
-            throw InputError(file: RecordTree.pendingFolder, message: "cannot read the folder: \(error.localizedDescription)", fix: "make it readable")
-        }
-        func names(_ suffix: String) -> [String] {
-            entries.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") && $0.count > suffix.count }
-                .map { String($0.dropLast(suffix.count)) }.sorted(by: CanonicalOrder.precedes)
-        }
-        return (names(recordingSuffix), names(sidecarSuffix))
+    /// The folder as the sync reads it: recordings and sidecars with their stamps (none when it does not exist).
+    static func folder(_ tree: RecordTree) throws -> TreeFolder {
+        try TreeFolder(tree.pendingDirectory, shown: RecordTree.pendingFolder, suffixes: [recordingSuffix, sidecarSuffix])
     }
 
     /// Written into the folder so git ignores it even in a tree whose `.gitignore` predates it.

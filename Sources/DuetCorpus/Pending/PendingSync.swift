@@ -16,8 +16,9 @@ struct PendingSyncPlan {
 
     var isEmpty: Bool { toRead.isEmpty && gone.isEmpty && orphanSidecars.isEmpty && onlyInCorpus.isEmpty }
 
-    init(corpus: Corpus, tree: RecordTree, rootChanged: Bool) throws {
-        let (recordings, sidecars) = try PendingFiles.list(tree)
+    init(corpus: Corpus, tree: RecordTree, folder: TreeFolder, rootChanged: Bool) throws {
+        let recordings = folder.files(endingIn: PendingFiles.recordingSuffix).map(\.name)
+        let sidecars = folder.files(endingIn: PendingFiles.sidecarSuffix).map(\.name)
         var known: [String: (recording: String?, sidecar: String?, racy: Bool)] = [:]
         for row in try corpus.database.rows("SELECT name, recording_stamp, sidecar_stamp, racy FROM pending_recordings") {
             known[row[0].text ?? ""] = (row[1].text, row[2].text, row[3].integer == 1)

@@ -23,7 +23,6 @@ public final class StagedOutput {
     public init(path: String, creatingFolder: Bool = false) throws {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
         if creatingFolder {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw FileProblem.error("cannot create the folder of", path, error)
@@ -31,7 +30,7 @@ public final class StagedOutput {
         }
         var facts = stat()
         if stat(path, &facts) == 0, facts.st_mode & S_IFMT == S_IFDIR { throw FileProblem.error("cannot write", path, errno: EISDIR) }
-        temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".duet-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        temporary = TemporaryFileName.beside(path)
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileProblem.error("cannot write", path, errno: errno) }
     }

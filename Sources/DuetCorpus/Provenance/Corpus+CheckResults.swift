@@ -15,7 +15,7 @@ extension Corpus {
     public func storeCheckResult<Result: Encodable>(_ kind: CheckKind, _ result: Result, holds: Bool, findings: Int, inputs: ResultInputs,
                                                     describes: String? = nil, createdAt: String) throws {
         let report = try CanonicalEncoder().canonicalBytes(result)
-        try write {
+        try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO check_results (kind, created_at, holds, findings, fixtures_hash, manifest_hash, structures_hash, describes_hash, report)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

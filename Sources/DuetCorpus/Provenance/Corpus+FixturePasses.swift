@@ -95,7 +95,7 @@ extension Corpus {
     /// loses its passes with it). With `judgedWith` nil (an unidentified runner) nothing is kept.
     public func recordFixturePasses(gate: CachedGate, platform: String, run: Int64, judgedWith: ContentHash?,
                                     passed: [FixturePassed], failed: [String]) throws {
-        try write {
+        try write(touchesTree: false) {
             let forget = try database.cachedStatement("DELETE FROM fixture_passes WHERE gate = ? AND platform = ? AND fixture = ?")
             for name in failed + (judgedWith == nil ? passed.map(\.fixture) : []) {
                 try forget.execute([.text(gate.rawValue), .text(platform), .text(name)])

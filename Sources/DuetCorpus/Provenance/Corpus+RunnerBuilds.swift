@@ -24,7 +24,7 @@ extension Corpus {
                                  seenAt: String) throws -> String {
         let bytes = try CanonicalEncoder().encode(structures).canonicalBytes
         let hash = ContentHash(of: bytes).hex
-        try write {
+        try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO runner_builds (build, command, platform, describe_hash, describe, seen_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (build, command) DO UPDATE SET platform = excluded.platform, describe_hash = excluded.describe_hash,

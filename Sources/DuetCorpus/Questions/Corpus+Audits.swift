@@ -24,7 +24,7 @@ extension Corpus {
     /// try corpus.latestAudit()?.findings.count
     /// ```
     public func storeAudit(_ report: AuditReport, inputs: ResultInputs? = nil, sources: String? = nil, base: String? = nil) throws {
-        try write {
+        try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO audits(created_at, holds, findings, report, fixtures_hash, manifest_hash, structures_hash, sources_hash, base)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -77,7 +77,7 @@ extension Corpus {
     /// sync.opened.count; sync.closed.count
     /// ```
     public func syncLedger(waivers: [Waiver], islands: [IslandEntry], now: Date) throws -> LedgerSync {
-        try write { try applyLedger(LedgerEntryVersion.entries(waivers: waivers, islands: islands), at: LedgerEntryVersion.timestamp(now), commit: nil) }
+        try write(touchesTree: false) { try applyLedger(LedgerEntryVersion.entries(waivers: waivers, islands: islands), at: LedgerEntryVersion.timestamp(now), commit: nil) }
     }
 
     /// Brings the open versions to `entries` as of `stamp`: closes what vanished or changed, opens what is new or changed.

@@ -24,7 +24,7 @@ extension Corpus {
     /// try corpus.ledgerHistory(island: "memorydetail.photo-carousel")
     /// ```
     public func importLedgerHistory(_ revisions: [ManifestRevision]) throws -> LedgerImport {
-        try write {
+        try write(touchesTree: false) {
             let replaced = Int(try database.scalarInteger("SELECT count(*) FROM ledger_entries") ?? 0)
             try database.execute("DELETE FROM ledger_entries")
             var unreadable: [String] = []

@@ -38,7 +38,7 @@ extension Corpus {
     }
 
     private func runReadOnly(_ sql: String, _ values: [SQLValue], limits: ReadOnlyQueryLimits) throws -> SQLResult {
-        let reader = try Database(path: path, mode: .readOnly)
+        let reader = try Database(path: path, mode: CorpusFile.cannotChange(path) ? .immutable : .readOnly)
         sqlite3_set_authorizer(reader.handle, { _, action, _, _, _, _ in
             switch action {
             // A transaction would outlive the statement: `query sql` runs one read statement.

@@ -9,7 +9,7 @@ extension Corpus {
     /// ```
     @discardableResult
     public func storeRun(_ run: StoredRun) throws -> Int64 {
-        try write {
+        try write(touchesTree: false) {
             try database.execute("""
                 INSERT INTO runs (started_at, platform, runner, status, fixture_count, passed_count, failed_count,
                                   not_run_count, ended_early, runner_failure, duration_ms, scope, reused_count, reused_since,

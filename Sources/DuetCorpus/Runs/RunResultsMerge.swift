@@ -156,7 +156,7 @@ extension Corpus {
     /// later verify with the same build replays only what changed.
     public func importRunResults(_ files: [LoadedRunResults]) throws -> [MergedRun] {
         var merged = try RunResultsMerge.merge(files, local: try fixtureFingerprints())
-        try write {
+        try write(touchesTree: false) {
             for index in merged.indices {
                 let id = try storeRun(merged[index].run)
                 merged[index].run.id = id

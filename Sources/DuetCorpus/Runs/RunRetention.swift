@@ -44,7 +44,7 @@ extension Corpus {
     /// ```
     public func pruneRuns(keep: Int = RunRetention.defaultKeep, dryRun: Bool = false) throws -> RunPrune {
         precondition(keep > 0, "keep at least one run per platform and scope")
-        return try write {
+        return try write(touchesTree: false) {
             let (removed, cited) = try retentionCandidates(keep: keep)
             if !dryRun { try remove(removed) }
             let verify = Int(try database.scalarInteger("SELECT count(*) FROM runs") ?? 0)

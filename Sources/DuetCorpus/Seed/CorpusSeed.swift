@@ -33,6 +33,10 @@ extension Corpus {
         guard let data = FileManager.default.contents(atPath: seed) else {
             throw InputError(file: seed, message: "cannot read the seed", fix: "check the path; `duet corpus dump` writes one")
         }
+        // Only a corpus (or nothing) is replaced: anything else at the path is someone's file.
+        if try CorpusFile.identify(path) == .database {
+            try CorpusFile.confirm(try Database(path: path, mode: .readOnly, configured: false))
+        }
         let authorizer = try SeedAuthorizer(migrator: migrator)
         let staging = path + ".loading"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
@@ -46,6 +50,9 @@ extension Corpus {
             try SeedScript.requireCorpus(in: db, file: seed)
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.hash', ?)", [.text(ContentHash(of: Array(data)).hex)])
             try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.file', ?)", [.text(URL(fileURLWithPath: seed).lastPathComponent)])
+            if let stamp = Self.seedStamp(seed) {
+                try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.stamp', ?)", [.text(stamp)])
+            }
             try migrator.applyPending(to: db)
             try TreeTracking.markSeedFixtures(db)
             if !discardingLocal && FileManager.default.fileExists(atPath: path) {
@@ -68,6 +75,24 @@ extension Corpus {
     public func seedHash() throws -> String? {
         try database.rows("SELECT value FROM corpus_meta WHERE key = 'seed.hash'").first?[0].text
     }
+
+    /// True when the seed at `seed` is the one this corpus was built from: by its size and mtime
+    /// when they are as they were at the load, else by its content hash.
+    func isBuilt(from seed: String) throws -> Bool {
+        let meta = Dictionary(try database.rows("SELECT key, value FROM corpus_meta WHERE key IN ('seed.hash', 'seed.stamp')")
+            .map { ($0[0].text ?? "", $0[1].text ?? "") }, uniquingKeysWith: { a, _ in a })
+        guard let built = meta["seed.hash"] else { return true }
+        if let stamp = meta["seed.stamp"], stamp == Self.seedStamp(seed) { return true }
+        guard let data = FileManager.default.contents(atPath: seed) else { return true }
+        return ContentHash(of: Array(data)).hex == built
+    }
+
+    /// Size and mtime of the seed file: what spares hashing it on every open.
+    static func seedStamp(_ seed: String) -> String? {
+        var info = stat()
+        guard stat(seed, &info) == 0 else { return nil }
+        return "\(info.st_size):\(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))"
+    }
 }
 
 extension CorpusLocation {
@@ -78,22 +103,15 @@ extension CorpusLocation {
     /// built from the seed, or made a new corpus — and a notice says so.
     public func open(migrate: Bool = false, migrator: Migrator = Migrator()) throws -> OpenedCorpus {
         var notices: [String] = []
-        let empty = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == 0
-        if empty, let seed {
-            // The load builds beside it and renames over it; nothing of the empty file is kept.
+        let kind = try CorpusFile.identify(path)
+        if kind != .database, let seed {
             let corpus = try Corpus.load(seed: seed, into: path, migrator: migrator)
-            notices.append("\(path) was empty (0 bytes): built it from the seed \(seed)")
+            notices.append(kind == .empty ? "\(path) was empty (0 bytes): built it from the seed \(seed)" : "built \(path) from the seed \(seed)")
             return OpenedCorpus(corpus: corpus, notices: notices)
         }
-        if !FileManager.default.fileExists(atPath: path), let seed {
-            let corpus = try Corpus.load(seed: seed, into: path, migrator: migrator)
-            notices.append("built \(path) from the seed \(seed)")
-            return OpenedCorpus(corpus: corpus, notices: notices)
-        }
-        if empty { notices.append("\(path) was empty (0 bytes): made it a new corpus") }
+        if kind == .empty { notices.append("\(path) was empty (0 bytes): made it a new corpus") }
         let corpus = try Corpus.open(at: path, migrate: migrate, migrator: migrator)
-        if let seed, let built = try corpus.seedHash(), let data = FileManager.default.contents(atPath: seed),
-           ContentHash(of: Array(data)).hex != built {
+        if let seed, try !corpus.isBuilt(from: seed) {
             notices.append("\(path) was built from an older seed than \(seed); rebuild it with `duet corpus load \(seed)`")
         }
         return OpenedCorpus(corpus: corpus, notices: notices)

@@ -13,20 +13,56 @@ extension Corpus {
     /// summary.imported, summary.removed      // fixture names
     /// ```
     ///
-    /// A file whose size, mtime and inode match the last sync is not read, so an unchanged tree
-    /// costs a directory listing, a `stat` per file and one query.
+    /// A file whose size, mtime and inode match the last sync is not read; a tree whose every file
+    /// is as the last sync left it (`TreeDigest`) costs a directory listing, a `stat` per file and
+    /// one query, and takes no lock. `whenBusy: .answerFromLastIndex` (read verbs) does not wait
+    /// for another writer: when the tree changed and the write lock is held, the corpus is left as
+    /// its last complete sync made it and the summary says so (`answeredFromLastIndex`).
+    /// `manifestStructures` is evaluated only when a fixture file is read.
     @discardableResult
-    public func sync(with tree: RecordTree, manifestStructures: [String: [String: Primitive]] = [:],
-                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> TreeSyncSummary {
+    public func sync(with tree: RecordTree, manifestStructures: @autoclosure () -> [String: [String: Primitive]] = [:],
+                     whenBusy: SyncWhenBusy = .wait, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> TreeSyncSummary {
         let plan = try TreeSyncPlan(corpus: self, tree: tree)
-        let pending = try PendingSyncPlan(corpus: self, tree: tree, rootChanged: plan.rootChanged)
         var summary = TreeSyncSummary(filesUnchanged: plan.unchangedCount)
-        guard plan.needsWrite || !pending.isEmpty else { return summary }
+        summary.refused = plan.refused
+        summary.temporaryFilesRemoved = plan.swept
+        if plan.unchanged { return summary }
+        let pending = try PendingSyncPlan(corpus: self, tree: tree, folder: plan.pendingFolder, rootChanged: plan.rootChanged)
+        let digest = plan.digest.racy ? nil : plan.digest.text(root: tree.root)
+        guard plan.needsWrite || !pending.isEmpty else {
+            // In step already: remember it, if the lock is free this moment, so the next verb compares nothing.
+            if let digest {
+                do { try database.withBusyTimeout(0) { try storeTreeDigest(digest, ifUnchangedSince: plan.dataVersion) } }
+                catch let error as DatabaseError where error.isBusy {}
+            }
+            return summary
+        }
+        do {
+            func writing() throws {
+                try syncWriting(plan, pending, tree: tree, digest: digest, manifestStructures: manifestStructures, progress: progress,
+                                summary: &summary)
+            }
+            if whenBusy == .wait { try writing() } else { try database.withBusyTimeout(whenBusy.boundMilliseconds, writing) }
+        } catch let error as DatabaseError where error.isBusy && whenBusy != .wait && !database.isInTransaction {
+            summary = TreeSyncSummary(filesUnchanged: plan.unchangedCount)
+            summary.refused = plan.refused
+            summary.temporaryFilesRemoved = plan.swept
+            summary.answeredFromLastIndex = true
+            summary.filesNotIndexed = plan.changeCount + pending.toRead.count
+        }
+        return summary
+    }
+
+    /// The sync's one write transaction.
+    private func syncWriting(_ plan: TreeSyncPlan, _ pending: PendingSyncPlan, tree: RecordTree, digest: String?,
+                             manifestStructures: () -> [String: [String: Primitive]],
+                             progress: ((_ done: Int, _ total: Int) -> Void)?, summary: inout TreeSyncSummary) throws {
         try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
             let now = FileStamp.nowNanoseconds()
             // Fixtures: read what changed, drop what is gone, write out what only the corpus held.
             let (imported, hashes) = try importFiles(plan.fixtureCandidates.map { ($0.name, $0.path) },
-                                                     manifestStructures: manifestStructures, progress: progress)
+                                                     manifestStructures: plan.fixtureCandidates.isEmpty ? [:] : manifestStructures(),
+                                                     progress: progress)
             summary.imported = imported.inserted + imported.replaced
             summary.filesRead = plan.fixtureCandidates.count + plan.milestoneCandidates.count
             for file in plan.fixtureCandidates {
@@ -68,8 +104,32 @@ extension Corpus {
             for path in plan.untrackedPaths { try database.execute("DELETE FROM tree_files WHERE path = ?", [.text(path)]) }
             try database.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('tree.root', ?)", [.text(tree.root)])
             try collectGarbage(among: garbage)
+            // Files the sync wrote into the tree are not in the scan's digest.
+            let wroteIntoTheTree = !(summary.exported.isEmpty && summary.milestonesExported.isEmpty && summary.pendingExported.isEmpty
+                                     && pending.orphanSidecars.isEmpty)
+            if let digest, !wroteIntoTheTree { try storeTreeDigest(digest, ifUnchangedSince: plan.dataVersion) }
         } } }
-        return summary
+    }
+
+    // MARK: - The digest of the tree as the last sync left it
+
+    /// The digest stored by the last sync that left the corpus in step with its tree, if it still stands.
+    func storedTreeDigest() throws -> String? {
+        try database.cachedStatement("SELECT value FROM corpus_meta WHERE key = 'tree.digest'").rows().first?[0].text
+    }
+
+    /// Stores `digest` (inside the caller's write transaction, or in one of its own) unless another
+    /// connection committed since `dataVersion` was read.
+    private func storeTreeDigest(_ digest: String, ifUnchangedSince dataVersion: Int64) throws {
+        try write(touchesTree: false) {
+            guard try self.dataVersion() == dataVersion else { return }
+            try database.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('tree.digest', ?)", [.text(digest)])
+        }
+    }
+
+    /// SQLite's `data_version`: changes when another connection commits.
+    func dataVersion() throws -> Int64 {
+        try database.scalarInteger("PRAGMA data_version") ?? 0
     }
 
     // MARK: - Writing files of record
@@ -106,16 +166,18 @@ extension Corpus {
                   .integer(file.racy ? 1 : 0)])
     }
 
-    func trackedFiles(kind: TrackedFile.Kind? = nil, name: String? = nil) throws -> [TrackedFile] {
-        try database.rows("""
-            SELECT path, kind, name, size, mtime_ns, inode, hash, racy FROM tree_files
-            WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR name = ?2) ORDER BY path
-            """, [SQLValue(kind?.rawValue), SQLValue(name)]).map { row in
-            return TrackedFile(path: row[0].text ?? "", kind: TrackedFile.Kind(rawValue: row[1].text ?? "") ?? .fixture,
-                               name: row[2].text ?? "",
-                               stamp: FileStamp(size: row[3].integer ?? -1, modifiedNanoseconds: row[4].integer ?? -1, inode: row[5].integer ?? -1),
-                               hash: ContentHash(bytes: row[6].blob ?? []) ?? ContentHash(h1: 0, h2: 0),
-                               racy: row[7].integer == 1)
+    /// The tracked files of `kind`, or the one named `name` of it; each form is its own statement so
+    /// that a lookup by name probes `tree_files_by_name` (an import asks once per file).
+    func trackedFiles(kind: TrackedFile.Kind, name: String? = nil) throws -> [TrackedFile] {
+        let columns = "SELECT path, kind, name, size, mtime_ns, inode, hash, racy FROM tree_files"
+        let rows = try name.map { try database.rows(columns + " WHERE kind = ? AND name = ?", [.text(kind.rawValue), .text($0)]) }
+            ?? database.rows(columns + " WHERE kind = ? ORDER BY path", [.text(kind.rawValue)])
+        return rows.map { row in
+            TrackedFile(path: row[0].text ?? "", kind: TrackedFile.Kind(rawValue: row[1].text ?? "") ?? .fixture,
+                        name: row[2].text ?? "",
+                        stamp: FileStamp(size: row[3].integer ?? -1, modifiedNanoseconds: row[4].integer ?? -1, inode: row[5].integer ?? -1),
+                        hash: ContentHash(bytes: row[6].blob ?? []) ?? ContentHash(h1: 0, h2: 0),
+                        racy: row[7].integer == 1)
         }
     }
 
@@ -155,6 +217,19 @@ extension Corpus {
     func syncedTreeRoot() throws -> String? {
         try database.rows("SELECT value FROM corpus_meta WHERE key = 'tree.root'").first?[0].text
     }
+
+    /// The root of the tree this corpus follows (its files of record), once a sync or a write adopted one.
+    public func followedTree() throws -> String? { try syncedTreeRoot() }
+}
+
+/// What a sync does when the tree changed and another process holds the write lock.
+public enum SyncWhenBusy: Sendable, Equatable {
+    /// Wait for it (up to the busy timeout): write verbs, whose writes must follow the tree.
+    case wait
+    /// Wait up to half a second, then leave the corpus as its last complete sync made it: read verbs.
+    case answerFromLastIndex
+
+    var boundMilliseconds: Int32 { 500 }
 }
 
 /// A file of record as the last sync saw it (a row of `tree_files`).
@@ -191,6 +266,15 @@ public struct TreeSyncSummary: Sendable, Equatable {
     public var filesRead = 0
     /// Files whose stamp matched the last sync (not read).
     public var filesUnchanged = 0
+    /// Entries of the folders of record that cannot be files of record (links, FIFOs, odd names),
+    /// each described with its fix; they are left out of the index.
+    public var refused: [String] = []
+    /// Temporary files that killed writers left in the tree, removed.
+    public var temporaryFilesRemoved = 0
+    /// The tree changed but another process held the write lock: the corpus answers as its last
+    /// complete sync left it, without `filesNotIndexed` changed files.
+    public var answeredFromLastIndex = false
+    public var filesNotIndexed = 0
 
     /// True when the corpus's fixtures or milestones changed (not only stamps).
     public var changedCorpus: Bool {

@@ -3,9 +3,9 @@ import Duet
 import DuetFixtures
 
 extension Corpus {
-    /// Writes fixtures as files of record (the pinned pretty form, each file atomically) and into
-    /// the corpus, in one transaction. A crash after a file is written and before the commit is
-    /// repaired by the next sync, which finds the file changed and imports it.
+    /// Writes fixtures as files of record (the pinned pretty form, each file whole: `TreeWriteBatch`)
+    /// and into the corpus, in one transaction. A crash after a file is renamed into place and
+    /// before the commit is repaired by the next sync, which finds the file changed and imports it.
     ///
     /// ```swift
     /// try corpus.recordFixtures([recorded], in: RecordTree(root: "/repo"))   // parity/fixtures/NAME.fixture.json
@@ -16,13 +16,22 @@ extension Corpus {
             try adopt(tree)
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
+            var batch = TreeWriteBatch()
+            defer { batch.discard() }
+            var written: [TrackedFile] = []
             for fixture in fixtures {
                 let bytes = fixture.document.prettyBytes
-                try writeFile(bytes, kind: .fixture, name: fixture.name, to: try filePath(kind: .fixture, name: fixture.name, tree: tree), tree: tree)
-                summary.record(try writer.write(fixture, sourceHash: ContentHash(of: bytes)), name: fixture.name, steps: fixture.steps.count)
+                let path = try filePath(kind: .fixture, name: fixture.name, tree: tree)
+                let stamp = try batch.stage(bytes, to: path)
+                let hash = ContentHash(of: bytes)
+                written.append(TrackedFile(path: tree.relative(path), kind: .fixture, name: fixture.name, stamp: stamp, hash: hash,
+                                           racy: stamp.isRacy()))
+                summary.record(try writer.write(fixture, sourceHash: hash), name: fixture.name, steps: fixture.steps.count)
             }
             try writer.flush()
             try collectGarbage(among: writer.garbage)
+            try batch.publish()
+            for file in written { try track(file) }
             return summary
         }
     }
@@ -58,6 +67,10 @@ extension Corpus {
         return try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
             try adopt(tree)
             let (summary, hashes) = try importFiles(files, manifestStructures: manifestStructures, progress: progress)
+            // The copies are made durable together (one flush, then the renames), then their stamps are stored.
+            var batch = TreeWriteBatch()
+            defer { batch.discard() }
+            var copied: [TrackedFile] = []
             for file in files {
                 let destination = try filePath(kind: .fixture, name: file.name, tree: tree)
                 if URL(fileURLWithPath: destination).standardizedFileURL.path == URL(fileURLWithPath: file.path).standardizedFileURL.path {
@@ -69,8 +82,13 @@ extension Corpus {
                 guard let data = FileManager.default.contents(atPath: file.path) else {
                     throw InputError(file: file.path, message: "cannot read the file again to copy it", fix: "check it is readable")
                 }
-                try writeFile(Array(data), kind: .fixture, name: file.name, to: destination, tree: tree)
+                let bytes = Array(data)
+                let stamp = try batch.stage(bytes, to: destination)
+                copied.append(TrackedFile(path: tree.relative(destination), kind: .fixture, name: file.name, stamp: stamp,
+                                          hash: hashes[file.name] ?? ContentHash(of: bytes), racy: stamp.isRacy()))
             }
+            try batch.publish()
+            for file in copied { try track(file) }
             return summary
         } } }
     }

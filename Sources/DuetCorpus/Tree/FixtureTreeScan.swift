@@ -3,12 +3,15 @@ import Duet
 
 /// The fixture folder read the way an unchanged tree should cost: `readdir` per folder, `fstatat`
 /// per file, and each file known by the content hash of its path bytes — no `String` is made for a
-/// file unless the caller asks (for the few that changed).
+/// file unless the caller asks (for the few that changed). On the way it adds every file to the
+/// tree's digest, removes temporary files of gone writers, and names entries that cannot be
+/// fixtures (links, FIFOs, odd names) instead of failing on them.
 ///
 /// ```swift
-/// try FixtureTreeScan.scan(tree) { file in
+/// let result = try FixtureTreeScan.scan(tree) { file in
 ///     if stamps[file.key] != file.stamp { changed.append(file.materialized()) }
 /// }
+/// result.digest, result.refused
 /// ```
 enum FixtureTreeScan {
     /// One fixture file as the scan sees it; its buffers are valid only during the visit.
@@ -31,40 +34,68 @@ enum FixtureTreeScan {
         }
     }
 
-    /// Visits every `*.fixture.json` below the tree's fixture folder (none when it does not exist);
-    /// true when the folder has subfolders.
-    @discardableResult
-    static func scan(_ tree: RecordTree, _ visit: (File) throws -> Void) throws -> Bool {
+    /// What one pass over the fixture folder found besides the files it visited.
+    struct Result {
+        var digest = TreeDigest()
+        /// The folder has subfolders (two files of one name are then possible).
+        var nested = false
+        /// Entries that cannot be fixtures of record (`TreeEntry`), described.
+        var refused: [String] = []
+        /// Temporary files of gone writers removed on the way (`TemporaryFileSweep`).
+        var swept = 0
+    }
+
+    /// Visits every `*.fixture.json` below the tree's fixture folder (none when it does not exist),
+    /// adding each to the result's digest; without `visit` only the digest is made.
+    static func scan(_ tree: RecordTree, now: Int64 = FileStamp.nowNanoseconds(), _ visit: (File) throws -> Void = { _ in }) throws -> Result {
+        var result = Result()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: tree.fixturesDirectory, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+        guard FileManager.default.fileExists(atPath: tree.fixturesDirectory, isDirectory: &isDirectory), isDirectory.boolValue else { return result }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(512)
-        return try scan(folder: tree.fixturesDirectory, relative: Array((RecordTree.fixturesFolder + "/").utf8), root: tree.root,
-                        buffer: &buffer, visit)
+        try scan(folder: tree.fixturesDirectory, relative: Array((RecordTree.fixturesFolder + "/").utf8), root: tree.root,
+                 buffer: &buffer, now: now, into: &result, visit)
+        return result
     }
 
     private static let suffix = Array(FixtureFiles.suffix.utf8)
 
-    private static func scan(folder: String, relative prefix: [UInt8], root: String, buffer: inout [UInt8],
-                             _ visit: (File) throws -> Void) throws -> Bool {
+    private static func scan(folder: String, relative prefix: [UInt8], root: String, buffer: inout [UInt8], now: Int64,
+                             into result: inout Result, _ visit: (File) throws -> Void) throws {
         guard let stream = opendir(folder) else {
             throw InputError(file: folder, message: "cannot read the directory: \(String(cString: strerror(errno)))",
                              fix: "make it readable, or move it out of the fixture folder")
         }
         defer { closedir(stream) }
         let descriptor = dirfd(stream)
+        let shownFolder = String(decoding: prefix.dropLast(), as: UTF8.self)
         var subfolders: [String] = []
+        var temporary: [String] = []
         while let entry = readdir(stream) {
             try withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 let name = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
                 if name.count <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return }
-                let type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_DIR) || (type == Int32(DT_UNKNOWN) && isFolder(raw, in: descriptor)) {
-                    subfolders.append(String(decoding: name, as: UTF8.self))
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) { type = entryType(raw, in: descriptor) }
+                if name.first == UInt8(ascii: "."), TemporaryFileName.writer(of: name) != nil {
+                    temporary.append(String(decoding: name, as: UTF8.self))
                     return
                 }
-                guard type == Int32(DT_REG) || type == Int32(DT_UNKNOWN), name.count > suffix.count,
-                      name.suffix(suffix.count).elementsEqual(suffix) else { return }
+                if type == UInt8(DT_DIR) {
+                    if let problem = TreeEntry.folderProblem(name: name, in: shownFolder) {
+                        result.refused.append(problem)
+                    } else {
+                        subfolders.append(String(decoding: name, as: UTF8.self))
+                    }
+                    return
+                }
+                let isFixture = name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+                guard isFixture || (type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN)) else { return }
+                let nameLength = name.count - (isFixture ? suffix.count : 0)
+                if let problem = TreeEntry.problem(name: name, stemLength: nameLength, type: type, in: shownFolder) {
+                    result.refused.append(problem)
+                    return
+                }
                 var info = stat()
                 guard fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0,
                       let stamp = FileStamp(info) else { return }
@@ -72,23 +103,27 @@ enum FixtureTreeScan {
                 buffer.append(contentsOf: prefix)
                 buffer.append(contentsOf: name)
                 try buffer.withUnsafeBytes { path in
-                    let nameLength = name.count - suffix.count
-                    try visit(File(key: ContentHash(of: path),
-                                   nameKey: ContentHash(of: UnsafeRawBufferPointer(rebasing: name.prefix(nameLength))),
-                                   stamp: stamp, relativePath: path, nameLength: nameLength, root: root))
+                    let key = ContentHash(of: path)
+                    result.digest.add(path: key, stamp: stamp, kind: 1, now: now)
+                    try visit(File(key: key, nameKey: ContentHash(of: UnsafeRawBufferPointer(rebasing: name.prefix(nameLength))),
+                                    stamp: stamp, relativePath: path, nameLength: nameLength, root: root))
                 }
             }
         }
+        if !temporary.isEmpty { result.swept += TemporaryFileSweep.sweep(temporary, in: folder).count }
+        if !subfolders.isEmpty { result.nested = true }
         for subfolder in subfolders {
-            _ = try scan(folder: folder + "/" + subfolder, relative: prefix + Array(subfolder.utf8) + [UInt8(ascii: "/")], root: root,
-                         buffer: &buffer, visit)
+            try scan(folder: folder + "/" + subfolder, relative: prefix + Array(subfolder.utf8) + [UInt8(ascii: "/")], root: root,
+                     buffer: &buffer, now: now, into: &result, visit)
         }
-        return !subfolders.isEmpty
     }
 
-    private static func isFolder(_ name: UnsafeRawBufferPointer, in descriptor: Int32) -> Bool {
+    /// The `d_type` of `name` in the open folder, for file systems whose listing does not say.
+    private static func entryType(_ name: UnsafeRawBufferPointer, in descriptor: Int32) -> UInt8 {
         var info = stat()
-        return fstatat(descriptor, name.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
-            && (info.st_mode & S_IFMT) == S_IFDIR
+        guard fstatat(descriptor, name.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            return UInt8(DT_UNKNOWN)
+        }
+        return TreeEntry.type(of: info)
     }
 }

@@ -3,7 +3,8 @@ import Duet
 
 /// Readers while a writer switches the corpus between two generations, and two writers at once.
 /// Every reader must see one whole generation; a writer may wait for the other, or give up with
-/// exit 3 ("another process is using the corpus") after the busy timeout — nothing else.
+/// exit 3 ("another process is using the corpus") after the busy timeout — nothing else. Readers
+/// inside the writer's tree never fail for it: they answer from the last complete index.
 struct ConcurrencyDriver {
     let tools: Workspace
     let seconds: Double
@@ -15,7 +16,56 @@ struct ConcurrencyDriver {
         }
         let corpus = work.appendingPathComponent("corpus.db")
         try tools.duet(["--corpus", corpus.path, "import", work.appendingPathComponent("A").path], in: work).expect(0, "the first import")
-        return [try readersDuringAWriter(work, corpus), try twoWriters(work, corpus)]
+        return [try readersDuringAWriter(work, corpus), try readersInsideTheTree(work), try twoWriters(work, corpus)]
+    }
+
+    /// Readers (`query sql`, `census`, `query touches`) run inside the tree an import copies into:
+    /// each syncs first, and while the writer holds the lock it answers from the last complete
+    /// index. A reader that exits 2 or 3, or says the corpus is locked, is a violation.
+    private func readersInsideTheTree(_ work: URL) throws -> Report {
+        let tree = try tools.folder("concurrency-tree")
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("parity/fixtures"), withIntermediateDirectories: true)
+        // census judges against a manifest; one that declares nothing makes its findings exit 1, not a failure.
+        try Data("features: {}\n".utf8).write(to: tree.appendingPathComponent("parity/manifest.yaml"))
+        let corpus = tree.appendingPathComponent("corpus.db")
+        try tools.duet(["import", work.appendingPathComponent("A").path], in: tree).expect(0, "the first import into the tree")
+        let readers: [[String]] = [["query", "sql", "SELECT count(*) FROM fixtures", "--format", "csv"], ["census"], ["query", "touches", "s1"]]
+        let tally = Tally()
+        let deadline = Date().addingTimeInterval(seconds)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            var next = "B"
+            while Date() < deadline {
+                do {
+                    let write = try tools.duet(["import", work.appendingPathComponent(next).path], in: tree)
+                    if write.status == 0 { tally.add("writer imports") } else { tally.add("writer failed (\(write.status)): \(write.stderr.prefix(200))", violation: true) }
+                } catch { tally.add("writer could not run: \(error)", violation: true) }
+                next = next == "A" ? "B" : "A"
+            }
+        }
+        for reader in readers {
+            DispatchQueue.global().async(group: group) {
+                while Date() < deadline {
+                    do {
+                        let read = try tools.duet(reader, in: tree)
+                        let locked = read.stderr.contains("locked") || read.stderr.contains("another process is using")
+                        if read.status >= 2 || locked { tally.add("\(reader[0]) \(reader.count > 1 ? reader[1] : "") failed (\(read.status)): \(read.stderr.prefix(200))", violation: true) }
+                        else {
+                            tally.add("reads")
+                            if read.stderr.contains("answer is from its last complete index") { tally.add("answered from the last index") }
+                        }
+                    } catch { tally.add("reader could not run: \(error)", violation: true) }
+                }
+            }
+        }
+        group.wait()
+        var report = Report(name: "readers inside the tree during a writer")
+        let reads = tally.count("reads")
+        report.figures = ["\(duration(self.seconds)): 3 readers (query sql, census, query touches) in the writer's tree ran \(reads) verbs, "
+                          + "\(tally.violations.count) failed, \(tally.count("answered from the last index")) answered from the last complete index; "
+                          + "the writer imported \(tally.count("writer imports")) times"]
+        report.violations = tally.violations + (try checked(corpus))
+        return report
     }
 
     /// The readers run outside the writer's tree, so they read the corpus as it is; a verb run

@@ -7,7 +7,7 @@
 //
 //   kill         SIGKILL at random points of import (120 kills), record, ledger sync, migrate, pending accept (30 each);
 //                corpus check and the target's invariant after every kill
-//   concurrency  2 readers during a writer, then two writers, for --seconds each (default 30)
+//   concurrency  2 readers during a writer, 3 readers inside its tree, then two writers, for --seconds each (default 30)
 //   runners      verify through runners that crash, hang, write garbage, speak version 2, write a
 //                70 MB line, or stall (--timeout per request, default 2)
 //   sandbox      SIGKILL `duet mutate` (40 kills) with links planted in its workspace and a plan row
