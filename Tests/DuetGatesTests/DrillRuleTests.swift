@@ -150,7 +150,7 @@ final class DrillRuleTests: XCTestCase {
         let json = try XCTUnwrap(result.json?.objectValue)
         XCTAssertEqual(json.keys, ["findings", "runs", "summary", "verdict"])
         XCTAssertEqual(json["verdict"]?.objectValue?.keys, ["gate", "holds", "line"])
-        XCTAssertEqual(json["summary"]?.objectValue?.keys, ["findings", "fixtures", "snapshots", "steps"])
+        XCTAssertEqual(json["summary"]?.objectValue?.keys, ["failuresOmitted", "findings", "fixtures", "snapshots", "steps"])
         XCTAssertEqual(json["runs"]?.arrayValue?.first?.objectValue?.keys,
                        ["describe", "platform", "replayed", "run", "runnerBuild", "runnerIdentity", "unchanged"])
         for finding in result.findings {

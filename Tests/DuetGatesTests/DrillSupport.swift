@@ -49,7 +49,9 @@ final class DrillSandbox {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// `duet --corpus … ARGS` from `workingDirectory` (the sandbox unless given).
-    func duet(_ arguments: String..., in workingDirectory: URL? = nil) -> Invocation {
+    func duet(_ arguments: String..., in workingDirectory: URL? = nil) -> Invocation { duet(arguments, in: workingDirectory) }
+
+    func duet(_ arguments: [String], in workingDirectory: URL? = nil) -> Invocation {
         let out = OutputSink(capturing: ()), err = OutputSink(capturing: ())
         let status = DuetCommandLine.run(["--corpus", corpusPath] + arguments, environment: [:],
                                          workingDirectory: (workingDirectory ?? directory).path, stdout: out, stderr: err)

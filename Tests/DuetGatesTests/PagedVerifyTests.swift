@@ -7,9 +7,10 @@ import XCTest
 /// Verify reads and replays fixtures a page at a time: whatever the page size, the run is the same
 /// — every fixture once, in name order, with the same results — and the incremental cache still stands.
 final class PagedVerifyTests: XCTestCase {
-    private func verify(_ corpus: Corpus, runner: String, pageSteps: Int, all: Bool) throws -> VerifyOutcome {
+    private func verify(_ corpus: Corpus, runner: String, pageSteps: Int, all: Bool, keepPasses: Bool = true) throws -> VerifyOutcome {
         var workflow = VerifyWorkflow(corpus: corpus, runners: .resolve(platforms: ["swift"], explicit: runner, manifest: nil), timeout: 30)
         workflow.pageSteps = pageSteps
+        workflow.keepPasses = keepPasses
         return try workflow.run(all: all)
     }
 
@@ -32,5 +33,16 @@ final class PagedVerifyTests: XCTestCase {
         XCTAssertEqual(again.reuse["swift"]?.reused, paged.runs[0].passedCount)
         XCTAssertEqual(again.reuse["swift"]?.replayed, names.count - paged.runs[0].passedCount)
         XCTAssertEqual(again.runs[0].results.map(\.status), paged.runs[0].results.map(\.status))
+
+        // Kept compact (no passes held), the run counts the same and is stored the same.
+        let compact = try verify(corpus, runner: runner, pageSteps: 1, all: true, keepPasses: false)
+        XCTAssertEqual(compact.runs[0].results, whole.runs[0].results.filter { $0.status != .passed })
+        XCTAssertEqual([compact.runs[0].fixtureCount, compact.runs[0].passedCount, compact.runs[0].stepCount],
+                       [whole.runs[0].fixtureCount, whole.runs[0].passedCount, whole.runs[0].stepCount])
+        let storedRuns = try corpus.runs(platform: "swift", limit: 10)
+        let (compactStored, wholeStored) = (storedRuns[0], storedRuns[storedRuns.count - 1])
+        XCTAssertEqual(compactStored.results, wholeStored.results, "the stored passes are the same value")
+        XCTAssertEqual(compactStored.inputs?.fixtures, wholeStored.inputs?.fixtures, "the fixture set hashed as it streamed is the same")
+        XCTAssertNotNil(compactStored.inputs?.fixtures)
     }
 }

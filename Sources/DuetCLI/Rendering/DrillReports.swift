@@ -8,7 +8,8 @@ import DuetGates
 /// with their `reason`; they are not counted in `summary.findings`. `runs` names, per platform, the
 /// stored run, how many fixtures it drilled (`replayed`) and kept unchanged since `unchangedSince`,
 /// and the runner that judged it (`runnerBuild`, null: unidentified; `describe`). The verb adds
-/// `verdict` (`GateVerdict`).
+/// `verdict` (`GateVerdict`). Beyond `--max-failures` fixtures with findings, the rest are counted
+/// (`summary.findings` counts every finding, `summary.failuresOmitted` the fixtures not listed).
 enum DrillReports {
     /// `stored`: per platform, the counts of a stored run shown again (`duet explain`), whose
     /// results hold only the fixtures with findings; without them the counts are the results'.
@@ -27,7 +28,8 @@ enum DrillReports {
         summary["fixtures"] = .int(Int64(outcome.fixtureCount))
         summary["snapshots"] = .int(Int64(outcome.runs.reduce(0) { $0 + (stored[$1.platform]?.snapshots ?? $1.snapshotCount) }))
         summary["steps"] = .int(Int64(outcome.runs.reduce(0) { $0 + (stored[$1.platform]?.steps ?? $1.stepCount) }))
-        summary["findings"] = .int(Int64(findings.count))
+        summary["findings"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.findingCount }))
+        summary["failuresOmitted"] = .int(Int64(outcome.runs.reduce(0) { $0 + $1.omittedFailures }))
         func object(_ platform: String, _ f: DrillFinding) -> JSONObject {
             func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
             var object = JSONObject()
@@ -76,14 +78,17 @@ enum DrillReports {
     static func summaryText(_ outcome: DrillOutcome, stored: [String: StoredDrillCounts] = [:]) -> String {
         var lines = outcome.runs.map { run in
             let kept = stored[run.platform]
-            let empty = run.results.count { $0.emptySpine }
-            var line = "\(run.platform): \((kept?.held ?? run.passed) ? "passed" : "failed") — \(kept?.fixtures ?? run.results.count) fixtures,"
+            let empty = run.emptySpineCount
+            var line = "\(run.platform): \((kept?.held ?? run.passed) ? "passed" : "failed") — \(kept?.fixtures ?? run.fixtureCount) fixtures,"
             line += " \(kept?.snapshots ?? run.snapshotCount) snapshots,"
-            line += " \(kept?.steps ?? run.stepCount) steps drilled, \(run.findings.count) findings (\(run.failedFixtures.count) fixtures)"
-            if !run.ruled.isEmpty { line += ", \(run.ruled.count) ruled (drill.rulings)" }
+            line += " \(kept?.steps ?? run.stepCount) steps drilled, \(run.findingCount) findings (\(run.failedFixtureCount) fixtures)"
+            if run.ruledCount > 0 { line += ", \(run.ruledCount) ruled (drill.rulings)" }
             line += " in \(run.durationMilliseconds) ms"
             // A stored run does not keep how many requests it made.
             if kept == nil { line += ", \(run.requests) requests" }
+            if run.omittedFailures > 0 {
+                line += "\n  \(run.omittedFailures) more fixtures with findings not kept (--max-failures): counted above, not listed or stored"
+            }
             if let reuse = outcome.reuse[run.platform] {
                 line += "\n  \(reuse.summary.replacingOccurrences(of: "replayed", with: "drilled")); runner \(reuse.identity.build)"
             }

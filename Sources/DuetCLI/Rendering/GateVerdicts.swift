@@ -39,8 +39,8 @@ enum GateVerdicts {
         let gate = "verify" + (outcome.shard.map { " --shard \($0.shard)" } ?? "")
         if outcome.fixtureCount == 0 { return GateVerdict(gate: gate, holds: false, says: "not checked", detail: "no stored fixture matches") }
         var parts = outcome.runs.map { run in
-            run.passed ? "\(run.platform) \(run.passedCount) passed of \(run.results.count)"
-                : "\(run.platform) \(run.failedCount) failed, \(run.notRunCount) not run of \(run.results.count)"
+            run.passed ? "\(run.platform) \(run.passedCount) passed of \(run.fixtureCount)"
+                : "\(run.platform) \(run.failedCount) failed, \(run.notRunCount) not run of \(run.fixtureCount)"
                     + (run.runnerFailure == nil ? "" : " (runner stopped)")
         }
         parts += outcome.missingRunners.map { "\($0) not checked (no runner)" }
@@ -52,7 +52,7 @@ enum GateVerdicts {
     static func drill(_ outcome: DrillOutcome, holds: Bool) -> GateVerdict {
         let gate = "drill restore"
         if outcome.fixtureCount == 0 { return GateVerdict(gate: gate, holds: false, says: "not checked", detail: "no stored fixture matches") }
-        let findings = outcome.runs.reduce(0) { $0 + $1.findings.count }, ruled = outcome.runs.reduce(0) { $0 + $1.ruled.count }
+        let findings = outcome.runs.reduce(0) { $0 + $1.findingCount }, ruled = outcome.runs.reduce(0) { $0 + $1.ruledCount }
         var detail = "\(Counted(findings, "finding")), \(ruled) ruled"
         let platforms = outcome.runs.map { $0.platform + ($0.runnerFailure == nil ? "" : " (runner stopped)") }
             + outcome.missingRunners.map { "\($0) not checked (no runner)" }

@@ -64,7 +64,7 @@ enum ReplayReports {
         }
         var rows: [[Table.Cell]] = []
         for run in outcome.runs {
-            for result in run.results {
+            for result in run.results where result.status != .passed {
                 let failure = result.failure
                 rows.append([.text(run.platform), .text(result.fixture), .text(result.status.rawValue), .int(result.stepsRun),
                              failure?.step.map { .int($0) } ?? .none, failure.map { .text($0.kind.rawValue) } ?? .none,
@@ -88,6 +88,7 @@ enum ReplayReports {
             object["steps"] = .int(Int64(tally.steps))
             object["runnerFailure"] = run.runnerFailure.map { .string("\($0)") }
             object["results"] = .array(run.results.map { failureJSON($0) })
+            object["failuresOmitted"] = .int(Int64(run.omittedFailures))
             if let reuse = outcome.reuse[run.platform] {
                 let extra = reuseJSON(reuse)
                 for key in extra.keys { object[key] = extra[key] }
@@ -100,8 +101,10 @@ enum ReplayReports {
             let tally = counts(run)
             return "\(run.platform): \(tally.passed ? "passed" : "failed") — \(tally.passedCount) passed, \(tally.failed) failed, \(tally.notRun) not run, \(tally.stepsText) in \(run.durationMilliseconds) ms"
                 + (outcome.reuse[run.platform].map { " (\($0.summary); runner \($0.identity.build))" } ?? "")
+                + (run.omittedFailures > 0 ? "\n  \(run.omittedFailures) more failures not kept (--max-failures): counted above, not listed or stored" : "")
         } + outcome.missingRunners.map { "\($0): failed — no runner" } + (outcome.fixtureCount == 0 ? ["failed — no stored fixture matches"] : [])
-        var sections = [Report.Section(id: "results", title: "Verify: fixture results", content: .table(table))]
+        // Passes are counted in the summary, not listed: at a million steps they would be the whole report.
+        var sections = rows.isEmpty ? [] : [Report.Section(id: "results", title: "Verify: fixtures that did not pass", content: .table(table))]
         if let declarations = outcome.declarations {
             sections.append(Report.Section(id: "declarations", title: "Declaration parity", content: .text(declarationsText(declarations))))
         }

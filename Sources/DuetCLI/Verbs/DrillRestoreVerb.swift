@@ -26,6 +26,10 @@ struct DrillRestoreVerb: Verb {
     command, describe answer, structures and spine limit is not drilled again (--all drills
     everything); the summary says "N drilled, M unchanged since run R", and the run is stored whole.
     Structure the corpus lacks (a fresh clone, a deleted corpus.db) is asked of the runner's describe.
+    --max-failures N (default 1000; 0 none, all every one) bounds the fixtures with findings kept in
+    full, in the report and the stored run: beyond it they are counted ("N more fixtures with
+    findings not kept"; JSON `summary.failuresOmitted`, `summary.findings` counts every finding) and the
+    exit is still 1; --junit lists every fixture, so with it every result is kept.
     Exit 0 holds, 1 findings (or nothing to drill), 2 bad usage or a filter naming no fixture,
     3 runner missing or failing repeatedly.
 
@@ -33,6 +37,7 @@ struct DrillRestoreVerb: Verb {
       duet drill restore --format json | jq '.findings[] | select(.rule == "carry-on")'
       duet drill restore --feature timeline --junit drill.xml
       duet drill restore --shard 2/3          # the second of three CI machines
+      duet drill restore --all --max-failures 50
     """
     static let options: [OptionSpec] = [
         .value("--platform", placeholder: "P", help: "swift (default), kotlin or all."),
@@ -45,6 +50,7 @@ struct DrillRestoreVerb: Verb {
         .value("--timeout", placeholder: "SECONDS", help: "Per-request timeout (default 10)."),
         .value("--startup-timeout", placeholder: "SECONDS", help: "How long a runner may take to start and handshake (default 120)."),
         .value("--junit", placeholder: "FILE", help: "Also write JUnit XML (one test case per fixture)."),
+        ReplayOptions.maxFailuresOption,
         .value("--format", placeholder: "FORMAT", help: "Output format: table (default), json, md or csv."),
     ]
 
@@ -52,6 +58,7 @@ struct DrillRestoreVerb: Verb {
     let feature: String?, fixture: String?, runner: String?, junit: String?
     let shard: ShardSpec?
     let maxSpineBytes: Int
+    let maxFailures: Int?
     let timeout: Double, startupTimeout: Double
     let all: Bool
     let format: OutputFormat
@@ -70,6 +77,7 @@ struct DrillRestoreVerb: Verb {
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()
+        maxFailures = try ReplayOptions.maxFailures(arguments)
     }
 
     func run(_ context: VerbContext) throws -> ExitStatus {
@@ -78,9 +86,11 @@ struct DrillRestoreVerb: Verb {
         let manifest = try context.manifest()
         try context.ensureStructure("drill restore", manifest: manifest)
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
-        let workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
+        var workflow = DrillWorkflow(corpus: try context.corpus(), runners: commands.commands, missingRunners: commands.missing,
                                      timeout: timeout, startupTimeout: startupTimeout, maxSpineBytes: maxSpineBytes,
                                      rulings: manifest?.drillRulings ?? [], manifestPath: manifest?.file)
+        workflow.maxFailures = maxFailures
+        workflow.keepAll = junit != nil
         let feature = try context.resolveFeature(self.feature), fixture = try self.fixture.map(context.resolveFixture)
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard, all: all) { platform, done, total in
             context.progress("drill \(platform)", done: done, total: total)

@@ -146,6 +146,22 @@ enum ReplayOptions {
         return shard
     }
 
+    /// `--max-failures N|all`: how many failing fixtures `verify` and `drill restore` keep in full
+    /// (the report and the stored run); beyond it they are counted, not kept. `0` keeps none in full,
+    /// `all` keeps every one. nil: every one.
+    static func maxFailures(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+        guard let raw = arguments.value("--max-failures") else { return VerifyWorkflow.defaultMaxFailures }
+        if raw == "all" { return nil }
+        guard let count = Int(raw), count >= 0 else {
+            throw UsageError("--max-failures takes a number of failures (0 or more) or `all`, not '\(raw)'")
+        }
+        return count
+    }
+
+    static let maxFailuresOption = OptionSpec.value(
+        "--max-failures", placeholder: "N",
+        help: "Failing fixtures kept in full in the report and the stored run (default \(VerifyWorkflow.defaultMaxFailures); 0 none, all every one); the rest are counted.")
+
     /// The longest wait any timeout may ask for: a day.
     static let maximumSeconds: Double = 86_400
 

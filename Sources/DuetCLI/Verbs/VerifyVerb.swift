@@ -28,9 +28,15 @@ struct VerifyVerb: Verb {
     lines or descriptions), the same runner build and command and the same describe answer is not
     replayed (--all replays everything); the summary says "N replayed, M unchanged since run R". The
     run is stored whole with what it judged (fixture set, manifest, runner build, describe: `duet runs`).
+    The report lists the fixtures that did not pass; passes are counted. --max-failures N (default
+    1000; 0 none, all every one) bounds the failures kept in full, in the report and the stored run:
+    beyond it they are counted ("N more failures not kept"; JSON `failuresOmitted`), and the exit is
+    still 1. Memory stays bounded at any corpus size; --junit and --results list every fixture, so
+    with them every result is kept.
 
     Example: duet verify --platform all --junit verify.xml
              duet verify --shard 2/3 --results results-2.json
+             duet verify --all --max-failures 20 --format json
     """
     static let options: [OptionSpec] = [
         .value("--platform", placeholder: "P", help: "swift (default), kotlin, or all (both, plus declaration parity)."),
@@ -44,6 +50,7 @@ struct VerifyVerb: Verb {
         .flag("--all", help: "Replay every fixture, also those that passed unchanged since an earlier run."),
         .value("--results", placeholder: "FILE", help: "Also write a portable result file for `duet runs import`."),
         .value("--junit", placeholder: "FILE", help: "Also write JUnit XML (one test case per fixture)."),
+        ReplayOptions.maxFailuresOption,
         .format,
     ]
 
@@ -52,6 +59,7 @@ struct VerifyVerb: Verb {
     let shard: ShardSpec?
     let timeout: Double, startupTimeout: Double
     let jobs: Int
+    let maxFailures: Int?
     let all: Bool
     let format: OutputFormat
 
@@ -67,6 +75,7 @@ struct VerifyVerb: Verb {
         timeout = try ReplayOptions.seconds(arguments, "--timeout", default: 10)
         startupTimeout = try ReplayOptions.seconds(arguments, "--startup-timeout", default: 120)
         format = try arguments.format()
+        maxFailures = try ReplayOptions.maxFailures(arguments)
         let rawJobs = arguments.value("--jobs") ?? "1"
         guard let jobs = Int(rawJobs), (1...64).contains(jobs) else { throw UsageError("--jobs takes a number from 1 to 64, not '\(rawJobs)'") }
         self.jobs = jobs
@@ -78,8 +87,10 @@ struct VerifyVerb: Verb {
         let resultsFile = try results.map { try StagedOutput(path: context.absolutePath($0)) }
         let manifest = try context.manifest()
         let commands = RunnerCommands.resolve(platforms: platforms, explicit: runner, manifest: manifest)
-        let workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
+        var workflow = VerifyWorkflow(corpus: try context.corpus(), runners: commands, timeout: timeout, startupTimeout: startupTimeout,
                                       processes: jobs, manifestPath: manifest?.file)
+        workflow.maxFailures = maxFailures
+        workflow.keepPasses = junit != nil || results != nil
         let feature = try context.resolveFeature(self.feature), fixture = try self.fixture.map(context.resolveFixture)
         let outcome = try workflow.run(feature: feature, fixture: fixture, shard: shard, all: all) { platform, done, total in
             context.progress("verify \(platform)", done: done, total: total)

@@ -39,7 +39,11 @@ public struct StoredDrillRun: Sendable, Equatable {
         self.inputs = inputs; self.reusedCount = reusedCount; self.reusedSince = reusedSince
     }
 
-    /// The fixtures with at least one finding no ruling accepts, sorted.
+    /// Findings (open, and ruled) of the fixtures beyond `--max-failures`: counted, not stored.
+    /// Read back: the run's counts less the findings stored.
+    public var omittedFindings = 0, omittedRuled = 0
+
+    /// The fixtures with at least one finding no ruling accepts (those stored), sorted.
     public var failingFixtures: [String] { Array(Set(findings.filter { $0.ruling == nil }.map(\.fixture))).sorted() }
     public var openFindingCount: Int { findings.count { $0.ruling == nil } }
 }
@@ -83,7 +87,8 @@ extension Corpus {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(run.startedAt), .text(run.platform), .text(run.runner), .text(run.scope.rawValue), SQLValue(run.filter),
                       .text(run.status), SQLValue(run.fixtureCount), SQLValue(run.snapshotCount), SQLValue(run.stepCount),
-                      SQLValue(run.openFindingCount), SQLValue(run.findings.count - run.openFindingCount), SQLValue(run.maxSpineBytes), SQLValue(run.runnerFailure != nil),
+                      SQLValue(run.openFindingCount + run.omittedFindings), SQLValue(run.findings.count - run.openFindingCount + run.omittedRuled),
+                      SQLValue(run.maxSpineBytes), SQLValue(run.runnerFailure != nil),
                       SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds), SQLValue(run.reusedCount), SQLValue(run.reusedSince)]
                      + (run.inputs?.columnValues ?? [.null, .null, .null, .null, .null]))
             let id = database.lastInsertRowID
@@ -116,19 +121,23 @@ extension Corpus {
     private func storedDrillRuns(where condition: String, _ values: [SQLValue]) throws -> [StoredDrillRun] {
         let rows = try database.rows("""
             SELECT id, started_at, platform, runner, scope, filter, status, fixture_count, snapshot_count, step_count,
-                   max_spine_bytes, runner_failure, duration_ms, reused_count, reused_since, \(ResultInputs.columns)
+                   max_spine_bytes, runner_failure, duration_ms, reused_count, reused_since, \(ResultInputs.columns),
+                   finding_count, ruled_count
             FROM drill_runs WHERE \(condition) ORDER BY id DESC LIMIT ?3
             """, values)
         return try rows.map { row in
             let id = row[0].integer ?? 0
             let fixtures = Int(row[7].integer ?? 0)
-            return StoredDrillRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
+            var run = StoredDrillRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
                                   scope: StoredDrillRun.Scope(rawValue: row[4].text ?? "") ?? .filtered, filter: row[5].text,
                                   status: row[6].text ?? "", fixtureCount: fixtures, snapshotCount: Int(row[8].integer ?? 0),
                                   stepCount: Int(row[9].integer ?? 0), maxSpineBytes: Int(row[10].integer ?? 0), runnerFailure: row[11].text,
                                   durationMilliseconds: Int(row[12].integer ?? 0), findings: try drillFindings(run: id),
                                   inputs: ResultInputs(columns: row, at: 15, fixtureCount: fixtures, runnerBacked: true),
                                   reusedCount: Int(row[13].integer ?? 0), reusedSince: row[14].integer)
+            run.omittedFindings = max(0, Int(row[20].integer ?? 0) - run.openFindingCount)
+            run.omittedRuled = max(0, Int(row[21].integer ?? 0) - (run.findings.count - run.openFindingCount))
+            return run
         }
     }
 

@@ -67,6 +67,28 @@ extension Corpus {
         }
     }
 
+    /// `forEachFixture(named:)` for names held compactly: `list` is a `PassSet` of `count` names
+    /// (its step counts unused). When they are most of the corpus, one pass over the fixtures walks
+    /// the list beside it (both in name order), so no set of names is built.
+    public func forEachFixture(namedIn list: [UInt8], count: Int, _ body: (Fixture) throws -> Void) throws {
+        var reader = FixtureReader(database: database)
+        var names = PassSet.Decoder(list)
+        let total = Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)
+        guard count * 4 > total else {
+            while let name = try names.next() {
+                for fixture in try reader.fixtures(feature: nil, name: name.fixture) { try body(fixture) }
+            }
+            return
+        }
+        var wanted = try names.next()?.fixture
+        try reader.forEachFixture(feature: nil, name: nil) { fixture in
+            while let name = wanted, name.utf8.lexicographicallyPrecedes(fixture.name.utf8) { wanted = try names.next()?.fixture }
+            guard wanted == fixture.name else { return }
+            try body(fixture)
+            wanted = try names.next()?.fixture
+        }
+    }
+
     /// Calls `body` with each fixture in name order, without holding them all in memory.
     public func forEachFixture(feature: String? = nil, _ body: (Fixture) throws -> Void) throws {
         var reader = FixtureReader(database: database)

@@ -62,6 +62,13 @@ extension Corpus {
     public func cachedFixtures(gate: CachedGate, platform: String, judgedWith: ContentHash?, feature: String? = nil,
                                fixture: String? = nil) throws -> [CachedFixture] {
         var result: [CachedFixture] = []
+        try forEachCachedFixture(gate: gate, platform: platform, judgedWith: judgedWith, feature: feature, fixture: fixture) { result.append($0) }
+        return result
+    }
+
+    /// `cachedFixtures`, one at a time in name order, so a gate over a million steps holds none of them.
+    public func forEachCachedFixture(gate: CachedGate, platform: String, judgedWith: ContentHash?, feature: String? = nil,
+                                     fixture: String? = nil, _ body: (CachedFixture) throws -> Void) throws {
         let select = try database.cachedStatement("""
             SELECT f.name, f.step_count, f.projection_hash, p.run_id, p.steps, p.snapshots,
                    p.behaviour = f.projection_hash AND p.judged_with = ?3
@@ -78,10 +85,9 @@ extension Corpus {
             }
             let fingerprint = FixtureFingerprint(name: name, steps: row.int(at: 1), hash: hash)
             let reusable = judgedWith != nil && !row.isNull(at: 6) && row.int(at: 6) == 1
-            result.append(CachedFixture(fingerprint: fingerprint, pass: reusable
+            try body(CachedFixture(fingerprint: fingerprint, pass: reusable
                 ? CachedFixture.Pass(run: row.int64(at: 3), steps: row.int(at: 4), snapshots: row.int(at: 5)) : nil))
         }
-        return result
     }
 
     /// After run `run` of `gate` on `platform`: the fixtures that passed keep a pass judged with
@@ -103,6 +109,30 @@ extension Corpus {
                 try keep.execute([.text(gate.rawValue), .text(platform), .blob(judgedWith.bytes), .integer(run),
                                   SQLValue(pass.steps), SQLValue(pass.snapshots), .text(pass.fixture)])
             }
+        }
+    }
+
+    /// `recordFixturePasses` for a run that kept its outcomes compact: `passed` holds the passes
+    /// (name and steps), `snapshots` the same names with their snapshot counts in place of steps (nil: 0),
+    /// `failed` the names that lose theirs.
+    public func recordFixturePasses(gate: CachedGate, platform: String, run: Int64, judgedWith: ContentHash?,
+                                    passed: PassSet.Decoder, snapshots: PassSet.Decoder? = nil, failed: PassSet.Decoder) throws {
+        try write {
+            var passed = passed, failed = failed, snapshots = snapshots
+            var page: [FixturePassed] = [], forgotten: [String] = []
+            func flush() throws {
+                try recordFixturePasses(gate: gate, platform: platform, run: run, judgedWith: judgedWith, passed: page, failed: forgotten)
+                page.removeAll(keepingCapacity: true); forgotten.removeAll(keepingCapacity: true)
+            }
+            while let pass = try passed.next() {
+                page.append(FixturePassed(fixture: pass.fixture, steps: pass.steps, snapshots: try snapshots?.next()?.steps ?? 0))
+                if page.count == 4096 { try flush() }
+            }
+            while let name = try failed.next() {
+                forgotten.append(name.fixture)
+                if forgotten.count == 4096 { try flush() }
+            }
+            try flush()
         }
     }
 }

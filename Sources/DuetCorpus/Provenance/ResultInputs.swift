@@ -88,13 +88,17 @@ extension Corpus {
     /// The inputs a result judges if it runs now over every stored fixture: the fixture set, the
     /// manifest at `manifestPath` (nil: none) and the stored structures. No runner part.
     public func currentInputs(manifestPath: String?) throws -> ResultInputs {
-        try inputs(judging: try fixtureFingerprints(), manifestPath: manifestPath)
+        try inputs(judging: try contentHash(), manifestPath: manifestPath)
     }
 
     /// The inputs of a result over `fingerprints` (the fixtures it judged).
     public func inputs(judging fingerprints: [FixtureFingerprint], manifestPath: String?, runner: ResultInputs.Runner? = nil) throws -> ResultInputs {
-        let set = CorpusContentHash(fingerprints)
-        return ResultInputs(fixtures: set.hash.hex, fixtureCount: set.fixtures, manifest: ResultInputs.manifestHash(atPath: manifestPath),
+        try inputs(judging: CorpusContentHash(fingerprints), manifestPath: manifestPath, runner: runner)
+    }
+
+    /// The inputs of a result over the fixture set `set` hashes (a gate that streamed the fixtures hashed them as it went).
+    public func inputs(judging set: CorpusContentHash, manifestPath: String?, runner: ResultInputs.Runner? = nil) throws -> ResultInputs {
+        ResultInputs(fixtures: set.hash.hex, fixtureCount: set.fixtures, manifest: ResultInputs.manifestHash(atPath: manifestPath),
                             structures: try structuresHash(), runner: runner)
     }
 

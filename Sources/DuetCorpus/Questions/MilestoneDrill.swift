@@ -47,8 +47,8 @@ extension Corpus {
 
     private func drillStatus(_ run: StoredDrillRun, use: String, ranNow: Bool) -> DrillStatus {
         var status = DrillStatus(platform: run.platform, status: run.status, startedAt: run.startedAt, fixtures: run.fixtureCount,
-                                 snapshots: run.snapshotCount, steps: run.stepCount, findings: run.openFindingCount,
-                                 ruled: run.findings.count - run.openFindingCount, failingFixtures: run.failingFixtures, ranForMilestone: ranNow)
+                                 snapshots: run.snapshotCount, steps: run.stepCount, findings: run.openFindingCount + run.omittedFindings,
+                                 ruled: run.findings.count - run.openFindingCount + run.omittedRuled, failingFixtures: run.failingFixtures, ranForMilestone: ranNow)
         status.run = run.id
         status.use = use
         status.inputs = run.inputs

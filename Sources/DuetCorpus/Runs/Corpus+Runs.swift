@@ -19,7 +19,7 @@ extension Corpus {
                       SQLValue(run.fixtureCount), SQLValue(run.passedCount), SQLValue(run.failedCount), SQLValue(run.notRunCount),
                       SQLValue(run.runnerFailure != nil), SQLValue(run.runnerFailure), SQLValue(run.durationMilliseconds),
                       SQLValue(run.scope?.stored), SQLValue(run.reusedCount), SQLValue(run.reusedSince),
-                      .blob(PassSet.encode(run.results.filter(\.isStoredAsPass).map { ReusedPass(fixture: $0.fixture, steps: $0.stepsRun) }))]
+                      .blob(run.passes ?? PassSet.encode(run.results.filter(\.isStoredAsPass).map { ReusedPass(fixture: $0.fixture, steps: $0.stepsRun) }))]
                      + (run.inputs?.columnValues ?? [.null, .null, .null, .null, .null]))
             let id = database.lastInsertRowID
             let insert = try database.cachedStatement("""
@@ -55,18 +55,21 @@ extension Corpus {
     private func storedRuns(where condition: String, _ values: [SQLValue], withResults: Bool) throws -> [StoredRun] {
         let rows = try database.rows("""
             SELECT id, started_at, platform, runner, status, fixture_count, passed_count, failed_count, not_run_count,
-                   runner_failure, duration_ms, scope, reused_count, reused_since, \(ResultInputs.columns), passes
+                   runner_failure, duration_ms, scope, reused_count, reused_since, \(ResultInputs.columns), passes,
+                   (SELECT count(*) FROM run_results r WHERE r.run_id = runs.id AND r.status != 'passed')
             FROM runs WHERE \(condition) ORDER BY id DESC LIMIT ?2
             """, values)
         return try rows.map { row in
             let id = row[0].integer ?? 0
             let fixtures = Int(row[5].integer ?? 0)
-            return StoredRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
+            var run = StoredRun(id: id, startedAt: row[1].text ?? "", platform: row[2].text ?? "", runner: row[3].text ?? "",
                              status: row[4].text ?? "", scope: RunScope(stored: row[11].text), fixtureCount: fixtures, passedCount: Int(row[6].integer ?? 0),
                              failedCount: Int(row[7].integer ?? 0), notRunCount: Int(row[8].integer ?? 0), runnerFailure: row[9].text,
                              durationMilliseconds: Int(row[10].integer ?? 0), results: withResults ? try runResults(run: id, passes: row[19].blob) : [],
                              inputs: ResultInputs(columns: row, at: 14, fixtureCount: fixtures, runnerBacked: true),
                              reusedCount: Int(row[12].integer ?? 0), reusedSince: row[13].integer)
+            run.omittedFailures = max(0, run.failedCount + run.notRunCount - Int(row[20].integer ?? 0))
+            return run
         }
     }
 

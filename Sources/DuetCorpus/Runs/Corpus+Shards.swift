@@ -29,18 +29,33 @@ public struct CorpusContentHash: Sendable, Equatable, CustomStringConvertible {
     public var steps: Int
 
     public init(_ fingerprints: [FixtureFingerprint]) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(fingerprints.count * 48)
         // Fingerprints read from the corpus come in name order already: sorting them again costs more than hashing.
         let inOrder = zip(fingerprints, fingerprints.dropFirst()).allSatisfy { CanonicalOrder.precedes($0.name, $1.name) }
+        var accumulator = Accumulator()
         for fingerprint in inOrder ? fingerprints : fingerprints.sorted(by: { CanonicalOrder.precedes($0.name, $1.name) }) {
-            bytes += Array(fingerprint.name.utf8)
-            bytes.append(0)
-            bytes += fingerprint.hash.bytes
+            accumulator.add(fingerprint)
         }
-        hash = ContentHash(of: bytes)
-        fixtures = fingerprints.count
-        steps = fingerprints.reduce(0) { $0 + $1.steps }
+        self = accumulator.result
+    }
+
+    init(hash: ContentHash, fixtures: Int, steps: Int) { self.hash = hash; self.fixtures = fixtures; self.steps = steps }
+
+    /// The hash of fingerprints fed one at a time, in name order: what a gate streaming the corpus
+    /// computes without holding the fingerprints.
+    public struct Accumulator: Sendable {
+        private var hasher = ContentHasher()
+        private var fixtures = 0, steps = 0
+        public init() {}
+
+        public mutating func add(_ fingerprint: FixtureFingerprint) {
+            hasher.update(fingerprint.name.utf8)
+            hasher.update(CollectionOfOne(0))
+            hasher.update(fingerprint.hash.bytes)
+            fixtures += 1
+            steps += fingerprint.steps
+        }
+
+        public var result: CorpusContentHash { CorpusContentHash(hash: hasher.finalize(), fixtures: fixtures, steps: steps) }
     }
 
     public var description: String { "\(hash.hex) (\(fixtures) fixtures, \(steps) steps)" }
@@ -50,18 +65,27 @@ extension Corpus {
     /// Every stored fixture's name, step count and behaviour hash, by name.
     public func fixtureFingerprints() throws -> [FixtureFingerprint] {
         var fingerprints: [FixtureFingerprint] = []
+        try forEachFixtureFingerprint { fingerprints.append($0) }
+        return fingerprints
+    }
+
+    /// `fixtureFingerprints`, one at a time in name order.
+    public func forEachFixtureFingerprint(_ body: (FixtureFingerprint) throws -> Void) throws {
         try database.cachedStatement("SELECT name, step_count, projection_hash FROM fixtures INDEXED BY fixtures_fingerprint ORDER BY name").forEachRow { row in
             guard let name = row.text(at: 0), let hash = row.contentHash(at: 2) else {
                 throw EnvironmentError("the fixtures table holds a row without a name or behaviour hash",
                                        fix: "rebuild the corpus with `duet corpus load` (or delete corpus.db)")
             }
-            fingerprints.append(FixtureFingerprint(name: name, steps: row.int(at: 1), hash: hash))
+            try body(FixtureFingerprint(name: name, steps: row.int(at: 1), hash: hash))
         }
-        return fingerprints
     }
 
-    /// The content hash of the stored fixtures (see `CorpusContentHash`).
-    public func contentHash() throws -> CorpusContentHash { CorpusContentHash(try fixtureFingerprints()) }
+    /// The content hash of the stored fixtures (see `CorpusContentHash`), hashed as they are read.
+    public func contentHash() throws -> CorpusContentHash {
+        var accumulator = CorpusContentHash.Accumulator()
+        try forEachFixtureFingerprint { accumulator.add($0) }
+        return accumulator.result
+    }
 
     /// The fixtures of shard `shard` (`FixtureShards.split` over every stored fixture). `verify
     /// --shard` and `drill restore --shard` both take their share from here.

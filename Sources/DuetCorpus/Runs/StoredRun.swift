@@ -21,6 +21,12 @@ public struct StoredRun: Sendable, Equatable {
     /// The fixtures that passed unchanged since an earlier run and were not replayed, in name order:
     /// counted and reported, never stored as rows (nil read back: only `reusedCount` is kept).
     public var reusedPasses: [ReusedPass] = []
+    /// The run's replayed passes already encoded (`PassSet`), when it kept them compact instead of as
+    /// `results`: stored as they are. nil: the passes among `results` are stored.
+    public var passes: [UInt8]?
+    /// Fixtures that did not pass beyond `--max-failures`: counted (in `failedCount` and `notRunCount`),
+    /// not kept. Read back: those counts less the failures stored in full.
+    public var omittedFailures = 0
     /// What the run judged; nil for a run stored before results named their inputs (it never stands for now).
     public var inputs: ResultInputs?
     /// Fixtures not replayed because they passed before with the same behaviour and runner.

@@ -19,38 +19,15 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(of buffer: UnsafeRawBufferPointer) {
-        let c1: UInt64 = 0x87c3_7b91_1142_53d5
-        let c2: UInt64 = 0x4cf5_ad43_2745_937f
+        var h1: UInt64 = 0, h2: UInt64 = 0
         let count = buffer.count
-        var h1: UInt64 = 0
-        var h2: UInt64 = 0
         var offset = 0
         while offset + 16 <= count {
-            var k1 = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            var k2 = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-            k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
-            h1 = rotl(h1, 27); h1 &+= h2; h1 = h1 &* 5 &+ 0x52dc_e729
-            k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
-            h2 = rotl(h2, 31); h2 &+= h1; h2 = h2 &* 5 &+ 0x3849_5ab5
+            Murmur3.mix(&h1, &h2, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                        UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
             offset += 16
         }
-        let tail = count - offset
-        if tail > 0 {
-            var k1: UInt64 = 0
-            var k2: UInt64 = 0
-            for i in stride(from: tail - 1, through: 0, by: -1) {
-                let byte = UInt64(buffer[offset + i])
-                if i >= 8 { k2 |= byte << UInt64((i - 8) * 8) } else { k1 |= byte << UInt64(i * 8) }
-            }
-            if tail > 8 { k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2 }
-            k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
-        }
-        h1 ^= UInt64(count); h2 ^= UInt64(count)
-        h1 &+= h2; h2 &+= h1
-        h1 = fmix(h1); h2 = fmix(h2)
-        h1 &+= h2; h2 &+= h1
-        self.h1 = h1
-        self.h2 = h2
+        self = Murmur3.finish(h1, h2, tail: UnsafeRawBufferPointer(rebasing: buffer[offset...]), count: count)
     }
 
     /// 16 bytes: h1 then h2, each little-endian (how the corpus stores it).
@@ -99,6 +76,74 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { hex }
+}
+
+/// MurmurHash3 x64-128's block step and finalisation, shared by the one-shot hash and `ContentHasher`.
+enum Murmur3 {
+    static let c1: UInt64 = 0x87c3_7b91_1142_53d5
+    static let c2: UInt64 = 0x4cf5_ad43_2745_937f
+
+    @inline(__always) static func mix(_ h1: inout UInt64, _ h2: inout UInt64, _ k1: UInt64, _ k2: UInt64) {
+        var k1 = k1, k2 = k2
+        k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
+        h1 = rotl(h1, 27); h1 &+= h2; h1 = h1 &* 5 &+ 0x52dc_e729
+        k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
+        h2 = rotl(h2, 31); h2 &+= h1; h2 = h2 &* 5 &+ 0x3849_5ab5
+    }
+
+    /// `tail`: the last `count % 16` bytes; `count`: every byte hashed.
+    static func finish(_ h1: UInt64, _ h2: UInt64, tail: UnsafeRawBufferPointer, count: Int) -> ContentHash {
+        var h1 = h1, h2 = h2
+        if !tail.isEmpty {
+            var k1: UInt64 = 0
+            var k2: UInt64 = 0
+            for i in stride(from: tail.count - 1, through: 0, by: -1) {
+                let byte = UInt64(tail[i])
+                if i >= 8 { k2 |= byte << UInt64((i - 8) * 8) } else { k1 |= byte << UInt64(i * 8) }
+            }
+            if tail.count > 8 { k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2 }
+            k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
+        }
+        h1 ^= UInt64(count); h2 ^= UInt64(count)
+        h1 &+= h2; h2 &+= h1
+        h1 = fmix(h1); h2 = fmix(h2)
+        h1 &+= h2; h2 &+= h1
+        return ContentHash(h1: h1, h2: h2)
+    }
+}
+
+/// `ContentHash` of bytes fed a piece at a time: the same value as hashing them joined, without
+/// holding them joined (a million fixtures' fingerprints hash in a few bytes of memory).
+///
+/// ```swift
+/// var hasher = ContentHasher()
+/// hasher.update(Array("hel".utf8)); hasher.update(Array("lo".utf8))
+/// hasher.finalize() == ContentHash(of: Array("hello".utf8))   // true
+/// ```
+public struct ContentHasher: Sendable {
+    private var h1: UInt64 = 0, h2: UInt64 = 0
+    private var pending: [UInt8] = []
+    private var count = 0
+
+    public init() { pending.reserveCapacity(16) }
+
+    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            count += 1
+            pending.append(byte)
+            if pending.count == 16 {
+                pending.withUnsafeBytes {
+                    Murmur3.mix(&h1, &h2, UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)),
+                                UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                }
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    public func finalize() -> ContentHash {
+        pending.withUnsafeBytes { Murmur3.finish(h1, h2, tail: $0, count: count) }
+    }
 }
 
 @inline(__always) private func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }

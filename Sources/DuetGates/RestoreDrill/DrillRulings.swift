@@ -39,7 +39,8 @@ enum DrillRulings {
 
     /// Rulings that matched nothing in a full drill: the gap is gone (or the fixture changed) — remove them.
     /// A feature's ruling is not judged here: it is also about states only `duet explore` reaches.
-    static func stale(_ rulings: [DrillRuling], after runs: [DrillRun]) -> [DrillRuling] {
-        rulings.filter { $0.feature == nil }.filter { ruling in !runs.contains { run in run.results.contains { $0.ruled.contains { $0.ruling == ruling } } } }
+    /// `matched`: the rulings some finding of the runs matched.
+    static func stale(_ rulings: [DrillRuling], matched: [DrillRuling]) -> [DrillRuling] {
+        rulings.filter { $0.feature == nil && !matched.contains($0) }
     }
 }

@@ -29,6 +29,10 @@ public struct DrillWorkflow {
     public var rulings: [DrillRuling]
     /// The manifest the runs are stored as judged with (its hash); nil when there is none.
     public var manifestPath: String?
+    /// Fixtures with findings kept in full, in the report and the stored run; beyond it they are counted. nil: every one.
+    public var maxFailures: Int? = VerifyWorkflow.defaultMaxFailures
+    /// Keep every fixture's result, clean ones too (a JUnit file lists them all); `maxFailures` does not apply.
+    public var keepAll = false
 
     public init(corpus: Corpus, runners: [String: String], missingRunners: [String] = [], timeout: Double = 10,
                 startupTimeout: Double = 120, window: Int = 512, maxSpineBytes: Int = RestoreDrill.defaultMaxSpineBytes,
@@ -42,6 +46,12 @@ public struct DrillWorkflow {
     /// matrix runs both gates over the same shards). `all` drills fixtures that passed unchanged too.
     public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil, all: Bool = false,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> DrillOutcome {
+        // Read, not mapped: through SQLite's map one pass over the file keeps all of it resident.
+        try corpus.withUnmappedReads { try runUnmapped(feature: feature, fixture: fixture, shard: shard, all: all, progress: progress) }
+    }
+
+    private func runUnmapped(feature: String?, fixture: String?, shard: ShardSpec?, all: Bool,
+                             progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)?) throws -> DrillOutcome {
         let only = try shard.map { Set(try corpus.shardPlan($0).fixtures) }
         let total = try only?.count ?? corpus.drillSubjectCount(feature: feature, fixture: fixture)
         let filter = [feature.map { "feature \($0)" }, fixture.map { "fixture \($0)" }, shard.map { "shard \($0)" }]
@@ -50,6 +60,7 @@ public struct DrillWorkflow {
         guard total > 0 else { return outcome }
         let plans = DrillPlan.plans(try corpus.structures())
         let structures = try corpus.structuresHash()
+        var matched: [DrillRuling] = []
         for platform in runners.keys.sorted() {
             let command = runners[platform]!
             let session = ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
@@ -57,59 +68,61 @@ public struct DrillWorkflow {
             let identity = RunnerIdentity.probe(session, platform: platform, corpus: corpus)
             let key = CachedGate.drillKey(build: identity.build.stored, command: command, describe: identity.describe,
                                            structures: structures, maxSpineBytes: maxSpineBytes)
-            var cached = try corpus.cachedFixtures(gate: .drill, platform: platform, judgedWith: all ? nil : key, feature: feature, fixture: fixture)
-            if let only { cached = cached.filter { only.contains($0.fingerprint.name) } }
-            let toDrill = cached.filter { $0.pass == nil }.map(\.fingerprint.name)
-            let reused = cached.compactMap { entry in entry.pass.map { (entry.fingerprint.name, $0) } }
-            var run = try drill(toDrill, of: cached.count, platform: platform, command: command, session: session, plans: plans) { done in
-                progress?(platform, reused.count + done, total)
+            let selection = try CachedSelection(corpus: corpus, gate: .drill, platform: platform, judgedWith: all ? nil : key,
+                                                feature: feature, fixture: fixture, only: only, keepReused: keepAll)
+            var sink = DrillResultSink(maxFailures: maxFailures, keepAll: keepAll, rulings: rulings)
+            var run = try drill(selection.toReplay, of: selection.count, into: &sink, platform: platform, command: command,
+                                session: session, plans: plans) { done in
+                progress?(platform, selection.reusedCount + done, total)
             }
-            run.results = run.results.map { DrillRulings.apply(rulings, to: $0) }
-            let drilled = run.results
-            let kept = reused.map { DrillFixtureResult(fixture: $0.0, snapshots: $0.1.snapshots, steps: $0.1.steps, emptySpine: false, findings: []) }
-            run.results = NameOrderMerge.merge(drilled, kept) { $0.fixture }
-            var summary = ReuseSummary(replayed: toDrill.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
-            let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
+            let drilled = sink.kept.sorted { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
+            let reused = selection.reused.map {
+                DrillFixtureResult(fixture: $0.fixture, snapshots: $0.pass.snapshots, steps: $0.pass.steps, emptySpine: false, findings: [])
+            }
+            run.results = keepAll ? NameOrderMerge.merge(drilled, reused) { $0.fixture } : drilled
+            var reusedTally = DrillRun.Tally()
+            (reusedTally.fixtures, reusedTally.snapshots, reusedTally.steps) = (selection.reusedCount, selection.reusedSnapshots, selection.reusedSteps)
+            run.tally = sink.tally.adding(reusedTally)
+            matched += sink.matchedRulings
+            var summary = ReuseSummary(replayed: selection.toReplay.count, reused: selection.reusedCount, since: selection.since, identity: identity)
             var stored = Self.stored(run, filter: outcome.filter, maxSpineBytes: maxSpineBytes)
-            stored.inputs = inputs
+            stored.inputs = try corpus.inputs(judging: selection.fixtureSet.result, manifestPath: manifestPath, runner: identity.inputs)
             stored.reusedCount = summary.reused
             stored.reusedSince = summary.since
+            stored.omittedFindings = sink.omittedFindings
+            stored.omittedRuled = sink.omittedRuled
             try corpus.write {
                 let id = try corpus.storeDrillRun(stored)
                 summary.run = id
-                let clean = drilled.filter { $0.findings.isEmpty && $0.ruled.isEmpty }
                 try corpus.recordFixturePasses(gate: .drill, platform: platform, run: id, judgedWith: key,
-                                               passed: clean.map { FixturePassed(fixture: $0.fixture, steps: $0.steps, snapshots: $0.snapshots) },
-                                               failed: drilled.filter { !($0.findings.isEmpty && $0.ruled.isEmpty) }.map(\.fixture))
+                                               passed: PassSet.Decoder(sink.clean.bytes), snapshots: PassSet.Decoder(sink.cleanSnapshots.bytes),
+                                               failed: PassSet.Decoder(sink.unclean.bytes))
             }
             outcome.runs.append(run)
             outcome.reuse[platform] = summary
         }
-        if outcome.filter == nil { outcome.staleRulings = DrillRulings.stale(rulings, after: outcome.runs) }
+        if outcome.filter == nil { outcome.staleRulings = DrillRulings.stale(rulings, matched: matched) }
         return outcome
     }
 
-    /// Drills the fixtures named `names` (of `selected` the selection holds) on the session started
-    /// for the probe: read one by one when they are few, a page at a time otherwise.
-    private func drill(_ names: [String], of selected: Int, platform: String, command: String, session: ReplaySession,
-                       plans: [String: DrillPlan], progress: @escaping (Int) -> Void) throws -> DrillRun {
+    /// Drills the fixtures named in `names` (a `PassSet` of names; of `selected` the selection holds)
+    /// on the session started for the probe, each result handed to `sink`: read one by one when they
+    /// are few, a page at a time otherwise.
+    private func drill(_ names: PassSet.Encoder, of selected: Int, into sink: inout DrillResultSink, platform: String, command: String,
+                       session: ReplaySession, plans: [String: DrillPlan], progress: @escaping (Int) -> Void) throws -> DrillRun {
         let drill = RestoreDrill(command: command, platform: platform, timeout: timeout, startupTimeout: startupTimeout,
                                  window: window, maxSpineBytes: maxSpineBytes)
-        guard !names.isEmpty else {
+        guard names.count > 0 else {
             return DrillRun(platform: platform, runner: command, results: [], runnerFailure: session.endedBy,
                             startedAt: RestoreDrill.timestamp(Date()), durationMilliseconds: 0, requests: 0)
         }
-        var pages = names.count * 4 > selected
-            ? DrillSubjectPages(corpus: corpus, feature: nil, fixture: nil, only: Set(names))
-            : DrillSubjectPages(corpus: corpus, names: names)
-        return try corpus.withUnmappedReads {
-            try drill.run(plans: plans, session: session, next: { try pages.next() }, progress: progress)
-        }
+        var pages = DrillSubjectPages(corpus: corpus, names: PassSet.Decoder(names.bytes), oneByOne: names.count * 4 <= selected)
+        return try drill.run(plans: plans, session: session, next: { try pages.next() }, progress: progress) { sink.add($0) }
     }
 
     static func stored(_ run: DrillRun, filter: String?, maxSpineBytes: Int) -> StoredDrillRun {
         StoredDrillRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, scope: filter == nil ? .full : .filtered,
-                       filter: filter, status: run.passed ? "passed" : "failed", fixtureCount: run.results.count,
+                       filter: filter, status: run.passed ? "passed" : "failed", fixtureCount: run.fixtureCount,
                        snapshotCount: run.snapshotCount, stepCount: run.stepCount, maxSpineBytes: maxSpineBytes,
                        runnerFailure: run.runnerFailure.map { "\($0)" }, durationMilliseconds: run.durationMilliseconds,
                        findings: run.findings.map { stored($0, ruling: nil) } + run.ruled.map { stored($0.finding, ruling: $0.ruling.reason) })
@@ -150,46 +163,44 @@ extension DrillOutcome: GateOutcome {
     public var badInput: Bool { matchedNothing }
 }
 
-/// The stored fixtures a drill walks, read one page at a time.
+/// The stored fixtures a drill walks: those named in a list (in name order), looked up one by one
+/// when they are few among many, otherwise read a page at a time with the list walked beside the pages.
 struct DrillSubjectPages {
     let corpus: Corpus
-    let feature: String?
-    let fixture: String?
-    /// A shard's fixtures; nil for every fixture the filters match.
-    let only: Set<String>?
-    /// Fixtures read one by one, in this order, instead of pages (a few among many).
-    private var names: [String]?
+    private var names: PassSet.Decoder
+    private let oneByOne: Bool
+    private var wanted: String?
+    private var started = false
     private var page: [DrillSubject] = []
     private var position = 0
     private var finished = false
 
-    init(corpus: Corpus, feature: String?, fixture: String?, only: Set<String>? = nil) {
-        self.corpus = corpus; self.feature = feature; self.fixture = fixture; self.only = only
-    }
-
-    init(corpus: Corpus, names: [String]) {
-        self.init(corpus: corpus, feature: nil, fixture: nil)
-        self.names = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    init(corpus: Corpus, names: PassSet.Decoder, oneByOne: Bool) {
+        self.corpus = corpus; self.names = names; self.oneByOne = oneByOne
     }
 
     mutating func next() throws -> DrillSubject? {
-        if var names {
-            defer { self.names = names }
-            while !names.isEmpty {
-                if let subject = try corpus.drillSubjects(fixture: names.removeFirst(), after: nil, limit: 1).first { return subject }
+        if oneByOne {
+            while let name = try names.next() {
+                if let subject = try corpus.drillSubjects(fixture: name.fixture, after: nil, limit: 1).first { return subject }
             }
             return nil
         }
-        while true {
+        if !started { started = true; wanted = try names.next()?.fixture }
+        while let name = wanted {
             if position == page.count {
                 guard !finished else { return nil }
-                page = try corpus.drillSubjects(feature: feature, fixture: fixture, after: page.last?.fixture, limit: 256)
+                page = try corpus.drillSubjects(feature: nil, fixture: nil, after: page.last?.fixture, limit: 256)
                 position = 0
                 if page.isEmpty { finished = true; return nil }
             }
             let subject = page[position]
+            if subject.fixture.utf8.lexicographicallyPrecedes(name.utf8) { position += 1; continue }
+            if subject.fixture != name { wanted = try names.next()?.fixture; continue }
             position += 1
-            if only?.contains(subject.fixture) ?? true { return subject }
+            wanted = try names.next()?.fixture
+            return subject
         }
+        return nil
     }
 }

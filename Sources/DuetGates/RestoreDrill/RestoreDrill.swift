@@ -36,17 +36,28 @@ public struct RestoreDrill: Sendable {
     /// command (the caller closes it); nil starts one.
     public func run(plans: [String: DrillPlan], session given: ReplaySession? = nil, next: () throws -> DrillSubject?,
                     progress: ((_ done: Int) -> Void)? = nil) throws -> DrillRun {
+        var results: [DrillFixtureResult] = []
+        var run = try run(plans: plans, session: given, next: next, progress: progress) { results.append($0) }
+        results.sort { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
+        run.results = results
+        return run
+    }
+
+    /// The drill with each fixture's result handed to `report` as it finishes (in no set order),
+    /// not kept: the run comes back without results.
+    func run(plans: [String: DrillPlan], session given: ReplaySession?, next: () throws -> DrillSubject?,
+             progress: ((_ done: Int) -> Void)?, report: (DrillFixtureResult) -> Void) throws -> DrillRun {
         let started = Date()
         let session = given ?? ReplaySession(command: command, timeout: timeout, startupTimeout: startupTimeout)
         defer { if given == nil { session.close() } }
-        var results: [DrillFixtureResult] = []
+        var done = 0
         let pipeline = DrillPipeline(session: session, window: window, options: .init(plans: plans, maxSpineBytes: maxSpineBytes))
         let requests = try pipeline.run(next: next) { result in
-            results.append(result)
-            progress?(results.count)
+            report(result)
+            done += 1
+            progress?(done)
         }
-        results.sort { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
-        return DrillRun(platform: platform, runner: command, results: results, runnerFailure: session.endedBy,
+        return DrillRun(platform: platform, runner: command, results: [], runnerFailure: session.endedBy,
                         startedAt: Self.timestamp(started), durationMilliseconds: Int(Date().timeIntervalSince(started) * 1000),
                         requests: requests)
     }

@@ -28,6 +28,11 @@ public struct VerifyWorkflow {
     public var manifestPath: String?
     /// Fixtures are read and replayed in pages of about this many steps: what verify holds of them.
     public var pageSteps = 20_000
+    /// Failures kept in full, in the report and the stored run; beyond it they are counted. nil: every one.
+    public var maxFailures: Int? = VerifyWorkflow.defaultMaxFailures
+    /// Keep every fixture's result, passes too (a JUnit or result file lists them all); `maxFailures` does not apply.
+    public var keepPasses = false
+    public static let defaultMaxFailures = 1000
 
     public init(corpus: Corpus, runners: RunnerCommands, timeout: Double = 10, startupTimeout: Double = 120, window: Int = 512,
                 processes: Int = 1, manifestPath: String? = nil) {
@@ -39,6 +44,13 @@ public struct VerifyWorkflow {
     /// does not combine with `feature` or `fixture`. `all` replays fixtures that passed unchanged too.
     public func run(feature: String? = nil, fixture: String? = nil, shard: ShardSpec? = nil, all: Bool = false,
                     progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)? = nil) throws -> VerifyOutcome {
+        // Read, not mapped: passes over the whole corpus gain nothing from a map, which would grow the
+        // process's resident pages by the size of the file.
+        try corpus.withUnmappedReads { try runUnmapped(feature: feature, fixture: fixture, shard: shard, all: all, progress: progress) }
+    }
+
+    private func runUnmapped(feature: String?, fixture: String?, shard: ShardSpec?, all: Bool,
+                             progress: ((_ platform: String, _ done: Int, _ total: Int) -> Void)?) throws -> VerifyOutcome {
         precondition(shard == nil || (feature == nil && fixture == nil), "a shard splits the whole corpus")
         let plan = try shard.map { try corpus.shardPlan($0) }
         let members = plan.map { Set($0.fixtures) }
@@ -52,28 +64,30 @@ public struct VerifyWorkflow {
             defer { session.close() }
             let identity = RunnerIdentity.probe(session, platform: platform, corpus: corpus)
             let key = CachedGate.verifyKey(build: identity.build.stored, command: command, describe: identity.describe)
-            var cached = try corpus.cachedFixtures(gate: .verify, platform: platform, judgedWith: all ? nil : key,
-                                                   feature: feature, fixture: fixture)
-            if let members { cached = cached.filter { members.contains($0.fingerprint.name) } }
-            let replayNames = cached.filter { $0.pass == nil }.map(\.fingerprint.name)
-            let reused = cached.compactMap { entry in entry.pass.map { (entry.fingerprint.name, $0) } }
-            var run = try replayPaged(replayNames, session: session, command: command, platform: platform) { done in
-                progress?(platform, reused.count + done, cached.count)
+            let selection = try CachedSelection(corpus: corpus, gate: .verify, platform: platform, judgedWith: all ? nil : key,
+                                                feature: feature, fixture: fixture, only: members, keepReused: keepPasses)
+            var sink = VerifyResultSink(maxFailures: maxFailures, keepPasses: keepPasses)
+            var run = try replayPaged(selection.toReplay, into: &sink, session: session, command: command, platform: platform) { done in
+                progress?(platform, selection.reusedCount + done, selection.count)
             }
-            if replayNames.isEmpty { progress?(platform, cached.count, cached.count) }
-            let replayed = run.results
-            let kept = reused.map { FixtureResult.passed($0.0, steps: $0.1.steps) }
-            run.results = Self.merged(replayed, reused: kept)
-            var summary = ReuseSummary(replayed: replayNames.count, reused: reused.count, since: reused.map(\.1.run).max(), identity: identity)
-            let inputs = try corpus.inputs(judging: cached.map(\.fingerprint), manifestPath: manifestPath, runner: identity.inputs)
+            if selection.toReplay.count == 0 { progress?(platform, selection.count, selection.count) }
+            let replayed = sink.kept
+            let reused = selection.reused.map { ReusedPass(fixture: $0.fixture, steps: $0.pass.steps) }
+            run.results = keepPasses ? Self.merged(replayed, reused: reused.map { .passed($0.fixture, steps: $0.steps) }) : replayed
+            var reusedTally = VerifyRun.Tally()
+            (reusedTally.fixtures, reusedTally.passed, reusedTally.steps) = (selection.reusedCount, selection.reusedCount, selection.reusedSteps)
+            run.tally = sink.tally.adding(reusedTally)
+            var summary = ReuseSummary(replayed: selection.toReplay.count, reused: selection.reusedCount, since: selection.since, identity: identity)
+            let inputs = try corpus.inputs(judging: selection.fixtureSet.result, manifestPath: manifestPath, runner: identity.inputs)
             var stored = Self.stored(run, scope: scope, inputs: inputs, reuse: summary, results: replayed.map(Self.stored))
-            stored.reusedPasses = reused.map { ReusedPass(fixture: $0.0, steps: $0.1.steps) }
+            stored.reusedPasses = reused
+            stored.passes = sink.passes.bytes
+            stored.omittedFailures = run.omittedFailures
             try corpus.write {
                 stored.id = try corpus.storeRun(stored)
                 summary.run = stored.id
                 try corpus.recordFixturePasses(gate: .verify, platform: platform, run: stored.id!, judgedWith: key,
-                                               passed: replayed.filter { $0.status == .passed }.map { FixturePassed(fixture: $0.fixture, steps: $0.stepsRun) },
-                                               failed: replayed.filter { $0.status == .failed && $0.failure?.kind != .notRun }.map(\.fixture))
+                                               passed: PassSet.Decoder(sink.passes.bytes), failed: PassSet.Decoder(sink.failed.bytes))
             }
             outcome.runs.append(run)
             outcome.stored.append(stored)
@@ -86,38 +100,41 @@ public struct VerifyWorkflow {
         return outcome
     }
 
-    /// Replays the fixtures named `names` a page at a time (`pageSteps` steps or more each, read from
-    /// the corpus as the page is replayed), so memory holds one page of fixtures and a small result
-    /// per fixture, whatever the corpus's size. One process replays on the session already started
-    /// for the probe; several get a `ParallelReplayer` per page. No name starts nothing more.
-    private func replayPaged(_ names: [String], session: ReplaySession, command: String, platform: String,
-                             progress: @escaping (Int) -> Void) throws -> VerifyRun {
+    /// Replays the fixtures named in `names` (a `PassSet` of names) a page at a time (`pageSteps`
+    /// steps or more each, read from the corpus as the page is replayed), handing each page's results
+    /// to `sink`, so memory holds one page of fixtures and what the sink keeps, whatever the corpus's
+    /// size. One process replays on the session already started for the probe; several get a
+    /// `ParallelReplayer` per page. No name starts nothing more.
+    private func replayPaged(_ names: PassSet.Encoder, into sink: inout VerifyResultSink, session: ReplaySession, command: String,
+                             platform: String, progress: @escaping (Int) -> Void) throws -> VerifyRun {
         let started = Date()
-        var results: [FixtureResult] = []
-        results.reserveCapacity(names.count)
         var failure: RunnerFailure?
-        var page: [Fixture] = [], steps = 0
+        var page: [Fixture] = [], steps = 0, done = 0
         func replayPage() {
-            let done = results.count
+            let before = done
             let parallel = processes > 1
             if parallel { session.close() }
             let run = parallel
                 ? ParallelReplayer(command: command, platform: platform, processes: processes, timeout: timeout,
-                                   startupTimeout: startupTimeout, window: window).verify(page) { finished, _ in progress(done + finished) }
-                : FixtureReplayer(session: session, platform: platform, window: window).verify(page) { finished, _ in progress(done + finished) }
-            results += run.results
+                                   startupTimeout: startupTimeout, window: window).verify(page) { finished, _ in progress(before + finished) }
+                : FixtureReplayer(session: session, platform: platform, window: window).verify(page) { finished, _ in progress(before + finished) }
+            sink.add(run.results)
+            done += run.results.count
             failure = failure ?? run.runnerFailure
             page.removeAll(keepingCapacity: true)
             steps = 0
         }
-        try corpus.forEachFixture(named: names) { fixture in
-            page.append(fixture)
-            steps += fixture.steps.count
-            if steps >= pageSteps { replayPage() }
+        if names.count > 0 {
+            try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture in
+                page.append(fixture)
+                steps += fixture.steps.count
+                if steps >= pageSteps { replayPage() }
+            }
         }
         if !page.isEmpty { replayPage() }
-        return VerifyRun(platform: platform, runner: command, results: results, runnerFailure: names.isEmpty ? session.endedBy : failure,
-                         startedAt: RestoreDrill.timestamp(started), durationMilliseconds: names.isEmpty ? 0 : Int(Date().timeIntervalSince(started) * 1000))
+        let empty = names.count == 0
+        return VerifyRun(platform: platform, runner: command, results: [], runnerFailure: empty ? session.endedBy : failure,
+                         startedAt: RestoreDrill.timestamp(started), durationMilliseconds: empty ? 0 : Int(Date().timeIntervalSince(started) * 1000))
     }
 
     /// Replayed and reused results together, in fixture-name order (both come in it).
@@ -129,7 +146,7 @@ public struct VerifyWorkflow {
     static func stored(_ run: VerifyRun, scope: RunScope, inputs: ResultInputs? = nil, reuse: ReuseSummary? = nil,
                        results: [StoredFixtureResult]? = nil) -> StoredRun {
         StoredRun(startedAt: run.startedAt, platform: run.platform, runner: run.runner, status: run.passed ? "passed" : "failed",
-                  scope: scope, fixtureCount: run.results.count, passedCount: run.passedCount, failedCount: run.failedCount,
+                  scope: scope, fixtureCount: run.fixtureCount, passedCount: run.passedCount, failedCount: run.failedCount,
                   notRunCount: run.notRunCount, runnerFailure: run.runnerFailure.map { "\($0)" },
                   durationMilliseconds: run.durationMilliseconds, results: results ?? run.results.map(stored),
                   inputs: inputs, reusedCount: reuse?.reused ?? 0, reusedSince: reuse?.since)

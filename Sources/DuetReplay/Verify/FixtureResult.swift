@@ -93,20 +93,42 @@ public struct FixtureFailure: Error, Sendable, Equatable, CustomStringConvertibl
 public struct VerifyRun: Sendable, Equatable {
     public var platform: String
     public var runner: String
+    /// Every fixture's result in name order — or, for a run that keeps only what its report needs
+    /// (`tally` set), the results of the fixtures that did not pass, up to its limit.
     public var results: [FixtureResult]
     /// Set when the runner kept failing and the run stopped early (exit 3).
     public var runnerFailure: RunnerFailure?
     public var startedAt: String
     public var durationMilliseconds: Int
+    /// The counts of a run that did not keep every result; nil: `results` is every result and the counts come from it.
+    public var tally: Tally?
 
-    public init(platform: String, runner: String, results: [FixtureResult], runnerFailure: RunnerFailure?, startedAt: String, durationMilliseconds: Int) {
-        self.platform = platform; self.runner = runner; self.results = results; self.runnerFailure = runnerFailure
-        self.startedAt = startedAt; self.durationMilliseconds = durationMilliseconds
+    /// What a run counted of results it did not keep.
+    public struct Tally: Sendable, Equatable {
+        public var fixtures = 0, passed = 0, failed = 0, notRun = 0, steps = 0
+        /// Results that did not pass and were counted but not kept (beyond the run's `--max-failures`).
+        public var omittedFailures = 0
+        public init() {}
+
+        public mutating func count(_ result: FixtureResult) {
+            fixtures += 1
+            steps += result.stepsRun
+            if result.status == .passed { passed += 1 } else if result.failure?.kind == .notRun { notRun += 1 } else { failed += 1 }
+        }
     }
 
-    public var passed: Bool { runnerFailure == nil && !results.isEmpty && results.allSatisfy { $0.status == .passed } }
-    public var passedCount: Int { results.count { $0.status == .passed } }
-    public var failedCount: Int { results.count { $0.status == .failed && $0.failure?.kind != .notRun } }
-    public var notRunCount: Int { results.count { $0.failure?.kind == .notRun } }
-    public var stepCount: Int { results.reduce(0) { $0 + $1.stepsRun } }
+    public init(platform: String, runner: String, results: [FixtureResult], runnerFailure: RunnerFailure?, startedAt: String,
+                durationMilliseconds: Int, tally: Tally? = nil) {
+        self.platform = platform; self.runner = runner; self.results = results; self.runnerFailure = runnerFailure
+        self.startedAt = startedAt; self.durationMilliseconds = durationMilliseconds; self.tally = tally
+    }
+
+    public var fixtureCount: Int { tally?.fixtures ?? results.count }
+    public var passed: Bool { runnerFailure == nil && fixtureCount > 0 && passedCount == fixtureCount }
+    public var passedCount: Int { tally?.passed ?? results.count { $0.status == .passed } }
+    public var failedCount: Int { tally?.failed ?? results.count { $0.status == .failed && $0.failure?.kind != .notRun } }
+    public var notRunCount: Int { tally?.notRun ?? results.count { $0.failure?.kind == .notRun } }
+    public var stepCount: Int { tally?.steps ?? results.reduce(0) { $0 + $1.stepsRun } }
+    /// Fixtures that did not pass and are not among `results` (the run's `--max-failures` was reached).
+    public var omittedFailures: Int { tally?.omittedFailures ?? 0 }
 }
