@@ -16,13 +16,27 @@ struct DamageDriver {
         try Generations.writeManifest("A", islands: 20, to: work.appendingPathComponent("ledger.yaml"))
         try Generations.writeFixtures("A", fixtures: 3, steps: 4, to: work.appendingPathComponent("more"))
         let corpus = tree.appendingPathComponent("corpus.db")
+        let fixtures = tree.appendingPathComponent("parity/fixtures"), keptFixtures = work.appendingPathComponent("fixtures")
+        try FileManager.default.copyItem(at: fixtures, to: keptFixtures)
         let pristine = work.appendingPathComponent("pristine.db")
         try tools.restore(corpus, to: pristine)
+        // For the verbs outside any tree: a corpus whose tree is gone (a tree's own corpus refuses a verb run elsewhere).
+        let gone = work.appendingPathComponent("gone")
+        try FileManager.default.copyItem(at: tree, to: gone)
+        try tools.duet(["query", "fixtures"], in: gone).expect(0, "the copied tree's sync")
+        let loosePristine = work.appendingPathComponent("loose-pristine.db")
+        try tools.restore(gone.appendingPathComponent("corpus.db"), to: loosePristine)
+        try FileManager.default.removeItem(at: gone)
         let page = try Self.leafPage(of: "blobs", in: pristine, work: work)
         let damaged = work.appendingPathComponent("damaged.db")
         try tools.restore(pristine, to: damaged)
         try Self.flip(page: page, of: damaged)
         let damagedBytes = try Data(contentsOf: damaged)
+        let looseDamaged = work.appendingPathComponent("loose-damaged.db")
+        try tools.restore(loosePristine, to: looseDamaged)
+        let loosePage = try Self.leafPage(of: "blobs", in: loosePristine, work: work)
+        try Self.flip(page: loosePage, of: looseDamaged)
+        let looseBytes = try Data(contentsOf: looseDamaged)
 
         var report = Report(name: "damage before write")
         // The flip is damage: corpus check names the page.
@@ -32,7 +46,7 @@ struct DamageDriver {
         try Self.flip(page: page, of: damaged)
 
         let verbs: [(String, [String])] = [
-            ("verify", ["verify"]),
+            ("verify", ["verify", "--runner", tools.memoryLaneRunner]),
             ("import", ["import", work.appendingPathComponent("more").path]),
             ("record", ["record", "--write", "--feature", "memorydetail", "--runner", tools.memoryLaneRunner]),
             ("milestone", ["milestone", "m1"]),
@@ -44,13 +58,13 @@ struct DamageDriver {
         var stopped = 0
         for (name, arguments) in verbs {
             let file = loose.appendingPathComponent("corpus.db")
-            try tools.restore(damaged, to: file)
+            try tools.restore(looseDamaged, to: file)
             let cwdBefore = try Snapshot(cwd)
             let run = try tools.duet(["--corpus", file.path] + arguments, in: cwd)
             var problems: [String] = []
             if run.status != 3 { problems.append("exit \(run.status), expected 3") }
-            if !run.stderr.contains("page \(page)") && !run.stderr.contains("damage") { problems.append("does not name the damage") }
-            if try Data(contentsOf: file) != damagedBytes { problems.append("wrote into the damaged file before reporting it") }
+            if !run.stderr.contains("page \(loosePage)") { problems.append("does not name the damage") }
+            if try Data(contentsOf: file) != looseBytes { problems.append("wrote into the damaged file before reporting it") }
             if FileManager.default.fileExists(atPath: file.path + "-wal"), (try? Data(contentsOf: URL(fileURLWithPath: file.path + "-wal")).count) ?? 0 > 0 {
                 problems.append("left a WAL with frames beside it")
             }
@@ -69,6 +83,8 @@ struct DamageDriver {
             try tools.restore(damaged, to: corpus)
             for suffix in [".damaged", "-damage"] { try? FileManager.default.removeItem(atPath: corpus.path + suffix) }
             try? FileManager.default.removeItem(at: tree.appendingPathComponent("parity/milestones"))
+            try FileManager.default.removeItem(at: fixtures)
+            try FileManager.default.copyItem(at: keptFixtures, to: fixtures)
             let run = try tools.duet(arguments, in: tree)
             var problems: [String] = []
             if run.status >= 2 { problems.append("exit \(run.status)") }
