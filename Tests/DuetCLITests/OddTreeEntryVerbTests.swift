@@ -55,7 +55,7 @@ final class OddTreeEntryVerbTests: XCTestCase {
         XCTAssertEqual(check.status, .holds, check.stdout + check.stderr)
         assertNamedOnceEscaped(check, "corpus check")
         let held = duet("query", "sql", "SELECT count(*) FROM fixtures", "--format", "csv", in: repository.path)
-        XCTAssertEqual(held.stdout.split(separator: "\n").last.map(String.init), String(fixturesOfRecord.count), "the rest is synced, nothing odd indexed")
+        XCTAssertEqual(held.stdout.split(whereSeparator: \.isNewline).last.map(String.init), String(fixturesOfRecord.count), "the rest is synced, nothing odd indexed")
     }
 
     func testExportAnswersWritesTheFixturesOfRecordAndFollowsNoLink() throws {
