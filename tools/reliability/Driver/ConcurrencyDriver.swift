@@ -19,7 +19,7 @@ struct ConcurrencyDriver {
         return [try readersDuringAWriter(work, corpus), try readersInsideTheTree(work), try twoWriters(work, corpus)]
     }
 
-    /// Readers (`query sql`, `census`, `query touches`) run inside the tree an import copies into:
+    /// Readers (`query sql`, `census`, `query fixtures`, `query kinds`, `show`) run inside the tree an import copies into:
     /// each syncs first, and while the writer holds the lock it answers from the last complete
     /// index. A reader that exits 2 or 3, or says the corpus is locked, is a violation.
     private func readersInsideTheTree(_ work: URL) throws -> Report {
@@ -29,7 +29,7 @@ struct ConcurrencyDriver {
         try Data("features: {}\n".utf8).write(to: tree.appendingPathComponent("parity/manifest.yaml"))
         let corpus = tree.appendingPathComponent("corpus.db")
         try tools.duet(["import", work.appendingPathComponent("A").path], in: tree).expect(0, "the first import into the tree")
-        let readers: [[String]] = [["query", "sql", "SELECT count(*) FROM fixtures", "--format", "csv"], ["census"], ["query", "touches", "s1"],
+        let readers: [[String]] = [["query", "sql", "SELECT count(*) FROM fixtures", "--format", "csv"], ["census"], ["query", "fixtures"],
                                    ["query", "kinds"], ["show", "reliability.f7"]]
         let tally = Tally()
         let deadline = Date().addingTimeInterval(seconds)
@@ -66,7 +66,7 @@ struct ConcurrencyDriver {
         group.wait()
         var report = Report(name: "readers inside the tree during a writer")
         let reads = tally.count("reads")
-        report.figures = ["\(duration(self.seconds)): \(readers.count) readers (query sql, census, query touches, query kinds, show) in the writer's tree ran \(reads) verbs, "
+        report.figures = ["\(duration(self.seconds)): \(readers.count) readers (query sql, census, query fixtures, query kinds, show) in the writer's tree ran \(reads) verbs, "
                           + "\(tally.violations.count) failed, \(tally.count("answered from the last index")) answered from the last complete index; "
                           + "the writer imported \(tally.count("writer imports")) times"]
         report.violations = tally.violations + (try checked(corpus))
