@@ -107,6 +107,19 @@ final class CorpusFileTests: XCTestCase {
         }
     }
 
+    func testALoadOverAForeignDatabaseInWALModeLeavesNoWALOrShmBesideIt() throws {
+        let other = work.appendingPathComponent("wal.db")
+        try sqlite3(other, "PRAGMA journal_mode=WAL; CREATE TABLE notes(text); INSERT INTO notes VALUES ('mine');")
+        let seed = work.appendingPathComponent("seed.sql")
+        try write(try Corpus.inMemory().dumpText(), to: seed)
+        let before = try folder()
+        XCTAssertThrowsError(try Corpus.rebuild(from: seed.path, at: other.path, discardingLocal: false)) { error in
+            XCTAssertTrue("\(error)".contains("not a duet corpus"), "\(error)")
+        }
+        XCTAssertEqual(try folder().keys.sorted(), before.keys.sorted(), "looking at it left nothing beside it (a read-only connection cannot remove its -wal and -shm)")
+        XCTAssertEqual(try folder(), before)
+    }
+
     func testDamageMetWhileLookingAtAForeignFileLeavesNoNote() throws {
         // An SQLite header over garbage: SQLite reports it malformed, which is not a corpus's damage.
         let fake = work.appendingPathComponent("fake.db")

@@ -34,8 +34,10 @@ extension Corpus {
             throw InputError(file: seed, message: "cannot read the seed", fix: "check the path; `duet corpus dump` writes one")
         }
         // Only a corpus (or nothing) is replaced: anything else at the path is someone's file.
+        // Looked at as `Corpus.open` does, unconfigured (it writes nothing): a read-only connection
+        // to a WAL database cannot remove the -wal and -shm it makes, so it would leave them beside it.
         if try CorpusFile.identify(path) == .database {
-            try CorpusFile.confirm(try Database(path: path, mode: .readOnly, configured: false))
+            try CorpusFile.confirm(try Database(path: path, configured: false))
         }
         let authorizer = try SeedAuthorizer(migrator: migrator)
         let staging = path + ".loading"

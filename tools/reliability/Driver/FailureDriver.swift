@@ -23,7 +23,7 @@ struct FailureDriver {
 
     func run() throws -> Report {
         let work = try tools.folder("failures")
-        let tree = try makeTree(in: work, named: "tree")
+        let tree = try tools.referenceTree(in: work, named: "tree")
         var report = Report(name: "failures by cause")
         try tools.duet(["verify", "--results", "good.json"], in: tree).expect(0, "the control verify")
         let runs = { try self.tools.rows("SELECT count(*) FROM runs", corpus: tree.appendingPathComponent("corpus.db")).first?.first ?? "?" }
@@ -75,7 +75,7 @@ struct FailureDriver {
         }
         for (folder, item) in cases { judge(item, in: folder, into: &report) }
 
-        let empty = try makeTree(in: work, named: "empty-corpus")
+        let empty = try tools.referenceTree(in: work, named: "empty-corpus")
         try Data().write(to: empty.appendingPathComponent("corpus.db"))
         let rebuilt = try tools.duet(["query", "fixtures"], in: empty)
         let notice = rebuilt.stderr.contains("was empty (0 bytes)")
@@ -109,7 +109,7 @@ struct FailureDriver {
             return
         }
         defer { disk.unmount() }
-        let tree = try makeTree(in: disk.folder, named: "tree")
+        let tree = try tools.referenceTree(in: disk.folder, named: "tree")
         // Stored first, so the milestones below need no gate of their own (a drill may find something: exit 1).
         try tools.duet(["verify"], in: tree).expect(0, "verify on the small disk")
         let drill = try tools.duet(["drill", "restore"], in: tree)
@@ -122,7 +122,7 @@ struct FailureDriver {
         }
         disk.emptyFiller()
         // Room for the milestone's file but not, at some level, for its transaction: no level may leave the file.
-        var stopped = 0, levels = 0
+        var stopped = 0, levels = 0, wholeAfter = 0
         for kilobytes in stride(from: 8, through: 256, by: quick ? 32 : 8) {
             levels += 1
             disk.fill(leavingKilobytes: kilobytes)
@@ -135,8 +135,14 @@ struct FailureDriver {
                 }
             }
             disk.emptyFiller()
+            // A checkpoint the full disk cut short is no damage: with room again, the corpus checks whole.
+            let check = try tools.duet(["corpus", "check"], in: tree)
+            if check.status != 0 || check.stderr.contains("damaged") || FileManager.default.fileExists(atPath: tree.appendingPathComponent("corpus.db.damaged").path) {
+                report.violations.append("after milestone with \(kilobytes) KB free: corpus check exits \(check.status), taken for damage: \((check.stdout + check.stderr).prefix(200))")
+            } else { wholeAfter += 1 }
         }
-        report.figures.append("milestone on a disk left with 8–256 KB free, \(levels) levels: \(stopped) stopped with exit 3, none left its file")
+        report.figures.append("milestone on a disk left with 8–256 KB free, \(levels) levels: \(stopped) stopped with exit 3, none left its file; "
+                              + "with room again corpus check held after \(wholeAfter)/\(levels) (a cut-short checkpoint is not damage)")
         disk.remountReadOnly()
         // A question the index answers as it is (the tree unchanged since its last sync) needs no write:
         // it answers. A verb that stores something (census keeps its result) stops, naming the folder.
@@ -147,17 +153,6 @@ struct FailureDriver {
                                               : Case(name: name, arguments: arguments, exit: 3, says: "the folder is read-only"),
                   in: tree, into: &report)
         }
-    }
-
-    /// The reference app's fixtures, seed and a manifest naming the built runner.
-    private func makeTree(in folder: URL, named name: String) throws -> URL {
-        let tree = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: tree.appendingPathComponent("parity"), withIntermediateDirectories: true)
-        let package = tools.seed.deletingLastPathComponent()
-        try FileManager.default.copyItem(at: package.appendingPathComponent("parity/fixtures"), to: tree.appendingPathComponent("parity/fixtures"))
-        try FileManager.default.copyItem(at: tools.seed, to: tree.appendingPathComponent("corpus.db.seed"))
-        try Data("runners:\n  swift: '\(tools.memoryLaneRunner)'\n".utf8).write(to: tree.appendingPathComponent("parity/manifest.yaml"))
-        return tree
     }
 
     /// A tree of the sample app (its runner carries the odd scenarios).

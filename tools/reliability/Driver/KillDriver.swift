@@ -172,6 +172,7 @@ struct KillDriver {
         let kills = quick ? max(5, target.kills / 6) : target.kills
         var report = Report(name: "kill \(target.name)")
         var finishedFirst = 0, changed = 0, partial = 0, reported = 0
+        var strayAfterKill = 0, killsLeavingStrays = 0
         var violations: [String] = []
         let started = Date()
         for round in 1...kills {
@@ -179,6 +180,9 @@ struct KillDriver {
             let arguments = try target.round(tools, work, before)
             let outcome = try ProcessOutcome.kill([tools.duet] + arguments, in: work, after: Double.random(in: 0...span))
             if outcome.finishedFirst { finishedFirst += 1 }
+            let left = StrayFiles.find(in: work.appendingPathComponent("parity"))
+            strayAfterKill += left.count
+            if !left.isEmpty { killsLeavingStrays += 1 }
             var observed = before
             do {
                 state = try target.observe(tools, work)
@@ -192,6 +196,9 @@ struct KillDriver {
                 let check = try tools.duet(["--corpus", KillTarget.corpus(work).path, "corpus", "check"], in: work)
                 if check.status != 0 { throw DriverFailure("corpus check exits \(check.status): \(check.stdout)\(check.stderr)") }
                 try tools.treeAgreesWithCorpus(in: work, corpus: KillTarget.corpus(work))
+                // The verbs after the kill synced the tree: what the kill left is swept.
+                let stays = StrayFiles.find(in: work.appendingPathComponent("parity"))
+                if !stays.isEmpty { throw DriverFailure("after the next verbs \(stays.count) stray file(s) stay in parity/: \(stays.prefix(3).joined(separator: ", "))") }
             } catch {
                 violations.append("kill \(round): \(error)")
                 break
@@ -202,10 +209,34 @@ struct KillDriver {
             "\(kills) kills at random points of \(duration(span)) (an unkilled run takes \(duration(unkilled.min()!))–\(duration(unkilled.max()!))); \(finishedFirst) runs ended before their kill",
             "after each: corpus check held and the corpus agreed with the tree \(kills - violations.count)/\(kills); the run's change was whole in \(changed) "
                 + "(\(reported) had reported it: all kept), absent in \(kills - changed - partial - violations.count), in part of the files of record in \(partial)",
+            "temporary files in parity/: \(strayAfterKill) left by \(killsLeavingStrays) of the \(kills) kills, "
+                + "\(violations.contains { $0.contains("stray file") } ? "some" : "0") left after the next verb",
             "\(duration(Date().timeIntervalSince(started))) for the kills",
         ]
         report.violations = violations
+        if FileManager.default.fileExists(atPath: work.appendingPathComponent("parity/fixtures").path) {
+            do { report.figures.append(try sweepControl(work)) } catch { report.violations.append("sweep control: \(error)") }
+        }
         return report
+    }
+
+    /// Shows the count can fail: a temporary file of a process that is gone, planted in the tree,
+    /// is seen and then swept by the next verb; one of a process still running (this driver) is seen and stays.
+    private func sweepControl(_ work: URL) throws -> String {
+        let gone = Process.configured(["/bin/true"], in: work, environment: [:])
+        try gone.run()
+        gone.waitUntilExit()
+        let fixtures = work.appendingPathComponent("parity/fixtures")
+        let dead = fixtures.appendingPathComponent(".planted.fixture.json.duet-\(gone.processIdentifier)-1.tmp")
+        let live = fixtures.appendingPathComponent(".planted.fixture.json.duet-\(getpid())-2.tmp")
+        for file in [dead, live] { try Data("{".utf8).write(to: file) }
+        defer { try? FileManager.default.removeItem(at: live) }
+        let seen = StrayFiles.find(in: work.appendingPathComponent("parity")).count
+        guard seen == 2 else { throw DriverFailure("2 planted temporary files, \(seen) seen") }
+        try tools.duet(["--corpus", KillTarget.corpus(work).path, "corpus", "check"], in: work).expect(0, "the verb after planting")
+        let left = StrayFiles.find(in: work.appendingPathComponent("parity"))
+        guard left == ["fixtures/" + live.lastPathComponent] else { throw DriverFailure("after the next verb: \(left)") }
+        return "control: a planted temporary file of a gone process is seen and swept by the next verb; one of a running process is seen and kept"
     }
 }
 
@@ -215,5 +246,22 @@ extension ProcessOutcome {
     func expect(_ status: Int32, _ what: String) throws -> ProcessOutcome {
         guard self.status == status, !signaled else { throw DriverFailure("\(what) exits \(self.status) (expected \(status)): \(stderr)") }
         return self
+    }
+}
+
+/// Files under a tree's `parity/` that no verb put there to keep: temporary files of a write
+/// (`.NAME.duet-PID-N.tmp`) and any other hidden file beside the files of record (the
+/// `.pending` folder and what it holds are the tree's own).
+enum StrayFiles {
+    static func find(in parity: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: parity.path) else { return [] }
+        var found: [String] = []
+        while let path = walker.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            guard name.hasPrefix(".") else { continue }
+            if path == ".pending" { continue }
+            if name.contains(".duet-") && name.hasSuffix(".tmp") || !path.hasPrefix(".pending/") { found.append(path) }
+        }
+        return found
     }
 }

@@ -85,7 +85,8 @@ struct ProcessOutcome {
     var seconds: Double
 
     /// Runs `arguments` (the first is the program) to the end, capturing both streams.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> ProcessOutcome {
+    /// With a `timeout`, a process still running after it is killed with SIGKILL (`signaled`).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: Double? = nil) throws -> ProcessOutcome {
         let process = Process.configured(arguments, in: directory, environment: environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -100,6 +101,11 @@ struct ProcessOutcome {
                 let data = pipe.fileHandleForReading.readDataToEndOfFile()
                 collected.store(String(decoding: data, as: UTF8.self), isOut: isOut)
             }
+        }
+        if let timeout {
+            let deadline = started.addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
         group.wait()

@@ -2,7 +2,7 @@
 // figures. They drive the built `duet` as a user would (separate processes, SIGKILL, real runners).
 //
 //   swift build && $(swift build --show-bin-path)/duet-reliability [--quick]
-//       [kill|concurrency|runners|sandbox|seeds|mcp|failures|all]
+//       [kill|concurrency|runners|sandbox|seeds|mcp|failures|foreign|damage|odd-names|all]
 //       [--target NAME] [--seconds S] [--timeout S] [--bin DIR] [--work DIR]
 //
 //   kill         SIGKILL at random points of import (120 kills), record, ledger sync, migrate, pending accept (30 each);
@@ -18,6 +18,13 @@
 //                id 1.5 and a burst of 5,000 requests
 //   failures     each cause of a failing verb (bad input, a full disk, a read-only folder): its exit
 //                code, a plain message, nothing left behind (the disk cases need root for a tmpfs)
+//   foreign      text, YAML, another program's SQLite (rollback and WAL), a corpus cut short, a folder
+//                given as --corpus to every read and write verb: refused, left byte for byte; and a
+//                corpus of another tree named from inside this one: refused before either is written
+//   damage       a page flipped where no write verb reads first: each write verb stops before it
+//                writes (outside a tree) or moves the file aside untouched and rebuilds (inside)
+//   odd-names    non-UTF-8, newline, control and bidi names, a link and a FIFO under parity/:
+//                every verb answers, names each once, escaped, follows nothing, syncs the rest
 //   --quick      a sixth of the kills, 6 s of concurrency, 1 s timeouts, smaller attacks: CI
 //
 // Exit 0 when every promise held, 1 when one broke (each named), 2 for bad usage.
@@ -52,7 +59,7 @@ let targetName = option("--target")
 let concurrencySeconds = option("--seconds").flatMap(Double.init) ?? (quick ? 6 : 30)
 let timeout = option("--timeout").flatMap(Double.init) ?? (quick ? 1 : 2)
 let driver = arguments.first ?? "all"
-let drivers = ["kill", "concurrency", "runners", "sandbox", "seeds", "mcp", "failures", "all"]
+let drivers = ["kill", "concurrency", "runners", "sandbox", "seeds", "mcp", "failures", "foreign", "damage", "odd-names", "all"]
 guard drivers.contains(driver), arguments.count <= 1 else {
     FileHandle.standardError.write(Data("usage: duet-reliability [--quick] [\(drivers.joined(separator: "|"))] [--target NAME] [--seconds S] [--timeout S] [--bin DIR] [--work DIR]\n".utf8))
     exit(2)
@@ -89,6 +96,9 @@ do {
         ("seeds", { try SeedDriver(tools: tools, quick: quick).run() }),
         ("mcp", { try MCPDriver(tools: tools, quick: quick).run() }),
         ("failures", { try FailureDriver(tools: tools, quick: quick).run() }),
+        ("foreign", { try ForeignCorpusDriver(tools: tools, quick: quick).run() }),
+        ("damage", { try DamageDriver(tools: tools, quick: quick).run() }),
+        ("odd-names", { try OddNamesDriver(tools: tools, quick: quick).run() }),
     ]
     for (name, attack) in attacks where driver == name || driver == "all" {
         let report = try attack()
