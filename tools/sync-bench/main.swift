@@ -66,7 +66,11 @@ let shape = SyntheticCorpus.Shape(features: features, fixturesPerFeature: (optio
 let synthetic = SyntheticCorpus(shape: shape)
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("duet-sync-bench-\(getpid())")
 let tree = RecordTree(root: work.path)
-defer { try? FileManager.default.removeItem(at: work) }
+// `exit` skips `defer`: every way out goes through here.
+func finish(_ status: Int32) -> Never {
+    try? FileManager.default.removeItem(at: work)
+    exit(status)
+}
 
 // The tree: written once, dated an hour ago (a checkout's files are not all changing this second).
 try FileManager.default.createDirectory(atPath: tree.fixturesDirectory, withIntermediateDirectories: true)
@@ -104,7 +108,7 @@ for round in 0..<options.importRounds {
 let importTime = median(importTimes)
 if options.loop > 0 {
     for _ in 0..<options.loop { _ = try corpus.sync(with: tree) }
-    exit(0)
+    finish(0)
 }
 if options.loopChanged > 0 {
     for round in 0..<options.loopChanged {
@@ -114,7 +118,7 @@ if options.loopChanged > 0 {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: firstFile)
         _ = try corpus.sync(with: tree)
     }
-    exit(0)
+    finish(0)
 }
 
 /// Runs `arguments` in `directory` with its output discarded; its wall time, or nil when it failed.
@@ -173,4 +177,4 @@ if !census.isEmpty {
 let holds = median(unchanged) <= importTime * 0.02 && median(oneChanged) <= importTime * 0.05
     && (gitStatus.isEmpty || median(unchanged) <= median(gitStatus))
 print(holds ? "targets: hold" : "targets: fail")
-exit(holds ? 0 : 1)
+finish(holds ? 0 : 1)
