@@ -6,6 +6,9 @@
 //
 // `--items N`: the most list items a synthetic state holds; 10 (the default) makes ~2.2 KB of pretty
 // file per step, 1 makes ~0.9 KB per step, as the reference app's fixtures.
+// `--duet PATH [--sizes 10000,100000,1000000] [--rounds 3,3,1]` (rounds per size; the last applies to the rest): `duet import DIR` as a user runs it,
+// a whole process, against the in-process import and the bare loop, interleaved, at each size (Memory
+// Lane's fixtures replicated under new names; see AsUserRunsIt.swift); nothing else is measured.
 // `--import-only` stops after the import (for profilers). `--files DIR` reuses the fixture files a `--keep` run left in DIR (same --steps and --seed) instead of writing them.
 
 import Foundation
@@ -22,6 +25,9 @@ struct Options {
     var files: String?
     var importOnly = false
     var maximumItems = 10
+    var duet: String?
+    var sizes = [10_000, 100_000, 1_000_000]
+    var rounds = [3]
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -33,6 +39,9 @@ struct Options {
             case "--check": check = true
             case "--files": files = rest.popFirst()
             case "--import-only": importOnly = true
+            case "--duet": duet = rest.popFirst()
+            case "--sizes": sizes = (rest.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+            case "--rounds": rounds = (rest.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }.map { max(1, $0) }
             case "--items": maximumItems = Int(rest.popFirst() ?? "") ?? maximumItems
             default: FileHandle.standardError.write(Data("corpus-bench: unknown argument \(argument)\n".utf8)); exit(2)
             }
@@ -68,6 +77,10 @@ func grouped(_ value: Double) -> String {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+if let duet = options.duet {
+    try AsUserRunsIt(duet: duet, sizes: options.sizes, rounds: options.rounds, keep: options.keep).run()
+    exit(0)
+}
 let synthetic = SyntheticCorpus(shape: .approximately(steps: options.steps, seed: options.seed, maximumItems: options.maximumItems))
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-\(getpid())")
 let files = options.files.map { URL(fileURLWithPath: $0) } ?? work.appendingPathComponent("fixtures")

@@ -8,6 +8,7 @@
 //   .build/release/sync-bench --loop-changed 100      # only syncs of one changed file
 //
 //   .build/release/sync-bench --duet .build/release/duet   # also the whole-process `duet census`
+//   .build/release/sync-bench --files 266000 --steps 4 --items 1 --import-rounds 1 --rounds 5   # ~1M steps
 //
 // Targets: the unchanged sync ≤ 2% of the import's time; with one file changed ≤ 5%; the unchanged
 // sync no slower than `git status` on the same tree (a repository made of it, run in the same
@@ -25,6 +26,7 @@ struct Options {
     var steps = 40
     var items = 10
     var rounds = 7
+    var importRounds = 3
     var seed: UInt64 = 1
     var loop = 0
     var loopChanged = 0
@@ -40,6 +42,7 @@ struct Options {
             case ("--steps", let v?) where v > 0: steps = v
             case ("--items", let v?) where v >= 0: items = v
             case ("--rounds", let v?) where v > 0: rounds = v
+            case ("--import-rounds", let v?) where v > 0: importRounds = v
             case ("--seed", let v?) where v >= 0: seed = UInt64(v)
             case ("--loop", let v?) where v > 0: loop = v
             case ("--loop-changed", let v?) where v > 0: loopChanged = v
@@ -63,7 +66,11 @@ let shape = SyntheticCorpus.Shape(features: features, fixturesPerFeature: (optio
 let synthetic = SyntheticCorpus(shape: shape)
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("duet-sync-bench-\(getpid())")
 let tree = RecordTree(root: work.path)
-defer { try? FileManager.default.removeItem(at: work) }
+// `exit` skips `defer`: every way out goes through here.
+func finish(_ status: Int32) -> Never {
+    try? FileManager.default.removeItem(at: work)
+    exit(status)
+}
 
 // The tree: written once, dated an hour ago (a checkout's files are not all changing this second).
 try FileManager.default.createDirectory(atPath: tree.fixturesDirectory, withIntermediateDirectories: true)
@@ -85,10 +92,10 @@ for name in try FileManager.default.contentsOfDirectory(atPath: tree.fixturesDir
 }
 print("tree: \(written) fixture files, \(written * options.steps) steps, \(bytes / 1_048_576) MB")
 
-// The full import: a fresh corpus each round, the median of three (it is the slow side).
+// The full import: a fresh corpus each round, the median of `--import-rounds` (three; it is the slow side).
 var importTimes: [Double] = []
 var corpus: Corpus!
-for round in 0..<3 {
+for round in 0..<options.importRounds {
     let path = work.appendingPathComponent("corpus-\(round).db").path
     let fresh = try Corpus.open(at: path)
     try fresh.setStructures(synthetic.structures(), origin: "synthetic")
@@ -101,7 +108,7 @@ for round in 0..<3 {
 let importTime = median(importTimes)
 if options.loop > 0 {
     for _ in 0..<options.loop { _ = try corpus.sync(with: tree) }
-    exit(0)
+    finish(0)
 }
 if options.loopChanged > 0 {
     for round in 0..<options.loopChanged {
@@ -111,7 +118,7 @@ if options.loopChanged > 0 {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: firstFile)
         _ = try corpus.sync(with: tree)
     }
-    exit(0)
+    finish(0)
 }
 
 /// Runs `arguments` in `directory` with its output discarded; its wall time, or nil when it failed.
@@ -133,7 +140,7 @@ try Data("*.db\n*.db-*\n".utf8).write(to: work.appendingPathComponent(".gitignor
 let gitReady = [["git", "init", "-q"], ["git", "add", "-A"],
                 ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", "commit", "-qm", "tree"]]
     .allSatisfy { timed($0, in: work) != nil }
-let corpusPath = work.appendingPathComponent("corpus-2.db").path
+let corpusPath = work.appendingPathComponent("corpus-\(options.importRounds - 1).db").path
 
 // Nothing changed, and then one file changed, interleaved so both see the same load.
 var unchanged: [Double] = [], oneChanged: [Double] = [], gitStatus: [Double] = [], census: [Double] = []
@@ -170,4 +177,4 @@ if !census.isEmpty {
 let holds = median(unchanged) <= importTime * 0.02 && median(oneChanged) <= importTime * 0.05
     && (gitStatus.isEmpty || median(unchanged) <= median(gitStatus))
 print(holds ? "targets: hold" : "targets: fail")
-exit(holds ? 0 : 1)
+finish(holds ? 0 : 1)

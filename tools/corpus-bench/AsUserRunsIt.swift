@@ -1,0 +1,121 @@
+// `duet import DIR` as a user runs it (a whole process, release) against the in-process import and
+// the bare insert loop, interleaved round by round, at one or more sizes in the same run. The files
+// are Memory Lane's recorded fixtures (from corpus.db.seed) replicated under new names, as
+// drill-bench makes its corpora, so the import sees the reference app's shapes and sizes.
+
+import Foundation
+import Duet
+import DuetCorpus
+import DuetFixtures
+
+struct AsUserRunsIt {
+    let duet: String
+    let sizes: [Int]
+    /// Rounds per size, in the order of `sizes`; the last applies to the sizes beyond.
+    let rounds: [Int]
+    let keep: Bool
+
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private var seedPath: String { Self.root.appendingPathComponent("corpus.db.seed").path }
+
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func load() -> String { (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?" }
+
+    /// Writes `steps` steps of seed fixtures, renamed `NAME~ROUND`, into `folder`; the files and steps written.
+    func writeReplicas(steps: Int, into folder: URL, from recorded: [Fixture]) throws -> (files: Int, steps: Int) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var total = 0, files = 0, round = 0
+        while total < steps {
+            for var fixture in recorded where total < steps {
+                fixture.name += "~\(round)"
+                try Data(fixture.document.prettyBytes).write(to: folder.appendingPathComponent(try Fixture.fileName(for: fixture.name)))
+                total += fixture.steps.count
+                files += 1
+            }
+            round += 1
+        }
+        return (files, total)
+    }
+
+    /// `duet --corpus CORPUS import FILES --format json` in a fresh folder (a new tree there): wall seconds and steps imported.
+    func wholeProcess(files: URL, in folder: URL) throws -> (seconds: Double, steps: Int) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: duet)
+        process.arguments = ["--corpus", folder.appendingPathComponent("corpus.db").path, "import", files.path, "--format", "json"]
+        process.currentDirectoryURL = folder
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let start = now()
+        try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = now() - start
+        guard process.terminationStatus == 0 else {
+            FileHandle.standardError.write(Data("corpus-bench: duet import exited \(process.terminationStatus): ".utf8) + complaint)
+            exit(3)
+        }
+        // The report's one row is an object keyed by column: inserted, replaced, unchanged, steps.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let steps = text.range(of: #""steps"\s*:\s*[0-9]+"#, options: .regularExpression)
+            .flatMap { Int(text[$0].split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? 0
+        return (seconds, steps)
+    }
+
+    func run() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-seed-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let recorded = try Corpus.load(seed: seedPath, into: scratch.appendingPathComponent("seed.db").path).fixtures()
+        print("corpus-bench, as a user runs it: \(duet) import, against the in-process import and the bare loop, interleaved; rounds per size \(rounds.map(String.init).joined(separator: ",")); load \(load()) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        var perStep: [(size: Int, wholeMicros: Double, inProcessMicros: Double)] = []
+        for (position, size) in sizes.enumerated() {
+            let rounds = rounds.isEmpty ? 3 : rounds[min(position, rounds.count - 1)]
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-user-\(getpid())-\(size)")
+            defer { if !keep { try? FileManager.default.removeItem(at: work) } }
+            let files = work.appendingPathComponent("upstream")
+            var start = now()
+            let written = try writeReplicas(steps: size, into: files, from: recorded)
+            print(String(format: "%9d steps: %d files of %d seed fixtures replicated, written in %.1f s", written.steps, written.files, recorded.count, now() - start))
+            var whole: [Double] = [], inProcess: [Double] = [], bare: [Double] = []
+            var wholeSteps = 0, inProcessSteps = 0, bareSteps = 0
+            for round in 0..<rounds {
+                // Whole process: a fresh folder, a corpus built from the seed, the files copied into its tree.
+                let user = work.appendingPathComponent("user-\(round)")
+                let measured = try wholeProcess(files: files, in: user)
+                whole.append(measured.seconds); wholeSteps = measured.steps
+                try? FileManager.default.removeItem(at: user)
+
+                // In process: the same starting corpus (the seed), the same files indexed.
+                let path = work.appendingPathComponent("in-process-\(round).db").path
+                let corpus = try Corpus.load(seed: seedPath, into: path)
+                start = now()
+                let summary = try corpus.importFixtures(from: files.path)
+                inProcess.append(now() - start); inProcessSteps = summary.steps
+
+                // The bare loop: the rows the import stored, inserted one statement each.
+                let barePath = work.appendingPathComponent("bare-\(round).db").path
+                bare.append(try corpus.bareInsertSeconds(into: try Corpus.open(at: barePath)))
+                bareSteps = try corpus.stats().steps
+                for file in [path, barePath] { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+                print(String(format: "           round %d: duet import %.2f s · in-process %.2f s · bare loop %.2f s", round + 1, whole.last!, inProcess.last!, bare.last!) + " (load \(load()))")
+            }
+            guard wholeSteps == inProcessSteps, wholeSteps == written.steps else {
+                FileHandle.standardError.write(Data("corpus-bench: duet import stored \(wholeSteps) steps, the in-process import \(inProcessSteps), of \(written.steps) written\n".utf8))
+                exit(1)
+            }
+            let wholeRate = Double(wholeSteps) / median(whole), inProcessRate = Double(inProcessSteps) / median(inProcess)
+            let bareRate = Double(bareSteps) / median(bare)
+            perStep.append((size, median(whole) / Double(wholeSteps) * 1e6, median(inProcess) / Double(inProcessSteps) * 1e6))
+            print("           medians: duet import \(grouped(wholeRate)) steps/s (" + String(format: "%.1f", perStep.last!.wholeMicros) + " µs/step) · in-process \(grouped(inProcessRate)) steps/s ("
+                  + String(format: "%.1f", perStep.last!.inProcessMicros) + " µs/step) · bare loop \(grouped(bareRate)) steps/s — duet import / in-process " + String(format: "%.0f %%", wholeRate / inProcessRate * 100))
+        }
+        func verdict(_ holds: Bool) -> String { holds ? "holds" : "FAILS" }
+        let rateHolds = perStep.allSatisfy { $0.wholeMicros <= 2 * $0.inProcessMicros }
+        let flat = perStep.map(\.wholeMicros)
+        let spread = (flat.max() ?? 0) / max(flat.min() ?? 1, 1e-9)
+        print("targets (load \(load())): duet import ≥ 50 % of in-process at every size \(verdict(rateHolds)) · per-step cost of duet import, largest/smallest across sizes " + String(format: "%.2f×", spread))
+    }
+}
