@@ -4,9 +4,10 @@ import Duet
 import DuetCorpus
 @testable import DuetCLI
 
-/// Exit codes and messages by cause: on a read-only folder or a full disk every verb, reads
-/// included, exits 3 with the cause in words — never SQLite's or Foundation's own text — and a
-/// milestone that cannot be stored leaves no file. The folders are small tmpfs mounts, so these
+/// Exit codes and messages by cause: on a full disk every verb, reads included, exits 3 with the
+/// cause in words — never SQLite's or Foundation's own text; on a read-only folder questions are
+/// answered and verbs that must store something exit 3 saying so; a milestone that cannot be
+/// stored leaves no file. The folders are small tmpfs mounts, so these
 /// checks need root; without it they are skipped, visibly.
 final class ExitCauseTests: XCTestCase {
     private var disk: SmallDisk!

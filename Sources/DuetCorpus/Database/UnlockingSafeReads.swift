@@ -61,9 +61,6 @@ enum UnlockingSafeReads {
         }
     }
 
-    /// Descriptors kept open now (tests check that none outlives its file's last connection).
-    static var keptDescriptors: Int { state.withLock { $0.descriptors.count } }
-
     private static func acquire(_ path: String) -> (FileID, Int32)? {
         if let id = fileID(path), let kept = state.withLock({ current -> Int32? in
             guard let kept = current.descriptors[id]?.first else { return nil }
