@@ -2,10 +2,11 @@ import Foundation
 import Duet
 
 /// The fixture folder read the way an unchanged tree should cost: `readdir` per folder, `fstatat`
-/// per file (split across the cores for a long folder: `FolderStatPass`), and each file known by the content hash of its path bytes — no `String` is made for a
-/// file unless the caller asks (for the few that changed). On the way it adds every file to the
-/// tree's digest, removes temporary files of gone writers, and names entries that cannot be
-/// fixtures (links, FIFOs, odd names) instead of failing on them.
+/// per file (split across the cores for a long folder: `FolderStatPass`), and each file known by
+/// the content hash of its path bytes — no `String` is made for a file unless the caller asks (for
+/// the few that changed). On the way it adds every file to the tree's digest, removes temporary
+/// files of gone writers, and names entries that cannot be fixtures (links, FIFOs, odd names)
+/// instead of failing on them.
 ///
 /// ```swift
 /// let result = try FixtureTreeScan.scan(tree) { file in

@@ -84,8 +84,8 @@ struct FolderStatPass {
                             path.append(contentsOf: name)
                             let key = path.withUnsafeBytes { ContentHash(of: $0) }
                             digest.add(path: key, stamp: stamp, kind: 1, now: now)
-                            shared.files[index] = Stated(stamp: stamp, key: key,
-                                                         nameKey: ContentHash(of: UnsafeRawBufferPointer(rebasing: name.prefix(stems[index]))))
+                            let nameKey = ContentHash(of: UnsafeRawBufferPointer(rebasing: name.prefix(stems[index])))
+                            shared.files[index] = Stated(stamp: stamp, key: key, nameKey: nameKey)
                         }
                         shared.digests[part] = digest
                     }
