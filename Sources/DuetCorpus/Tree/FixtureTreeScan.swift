@@ -2,10 +2,11 @@ import Foundation
 import Duet
 
 /// The fixture folder read the way an unchanged tree should cost: `readdir` per folder, `fstatat`
-/// per file, and each file known by the content hash of its path bytes — no `String` is made for a
-/// file unless the caller asks (for the few that changed). On the way it adds every file to the
-/// tree's digest, removes temporary files of gone writers, and names entries that cannot be
-/// fixtures (links, FIFOs, odd names) instead of failing on them.
+/// per file (split across the cores for a long folder: `FolderStatPass`), and each file known by
+/// the content hash of its path bytes — no `String` is made for a file unless the caller asks (for
+/// the few that changed). On the way it adds every file to the tree's digest, removes temporary
+/// files of gone writers, and names entries that cannot be fixtures (links, FIFOs, odd names)
+/// instead of failing on them.
 ///
 /// ```swift
 /// let result = try FixtureTreeScan.scan(tree) { file in
@@ -47,21 +48,31 @@ enum FixtureTreeScan {
 
     /// Visits every `*.fixture.json` below the tree's fixture folder (none when it does not exist),
     /// adding each to the result's digest; without `visit` only the digest is made.
-    static func scan(_ tree: RecordTree, now: Int64 = FileStamp.nowNanoseconds(), _ visit: (File) throws -> Void = { _ in }) throws -> Result {
+    static func scan(_ tree: RecordTree, now: Int64 = FileStamp.nowNanoseconds()) throws -> Result {
+        try scan(tree, now: now, visiting: false) { _ in }
+    }
+
+    static func scan(_ tree: RecordTree, now: Int64 = FileStamp.nowNanoseconds(), _ visit: (File) throws -> Void) throws -> Result {
+        try scan(tree, now: now, visiting: true, visit)
+    }
+
+    private static func scan(_ tree: RecordTree, now: Int64, visiting: Bool, _ visit: (File) throws -> Void) throws -> Result {
         var result = Result()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: tree.fixturesDirectory, isDirectory: &isDirectory), isDirectory.boolValue else { return result }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(512)
         try scan(folder: tree.fixturesDirectory, relative: Array((RecordTree.fixturesFolder + "/").utf8), root: tree.root,
-                 buffer: &buffer, now: now, into: &result, visit)
+                 buffer: &buffer, now: now, into: &result, visiting: visiting, visit)
         return result
     }
 
     private static let suffix = Array(FixtureFiles.suffix.utf8)
 
+    /// One folder: listed first (names only, checked as bytes), then stat'ed (`FolderStatPass`, on
+    /// several cores when it is long), then visited in listing order; subfolders after.
     private static func scan(folder: String, relative prefix: [UInt8], root: String, buffer: inout [UInt8], now: Int64,
-                             into result: inout Result, _ visit: (File) throws -> Void) throws {
+                             into result: inout Result, visiting: Bool, _ visit: (File) throws -> Void) throws {
         guard let stream = opendir(folder) else {
             throw InputError(file: folder, message: "cannot read the directory: \(String(cString: strerror(errno)))",
                              fix: "make it readable, or move it out of the fixture folder")
@@ -71,9 +82,10 @@ enum FixtureTreeScan {
         let shownFolder = String(decoding: prefix.dropLast(), as: UTF8.self)
         var subfolders: [String] = []
         var temporary: [String] = []
+        var listing = FolderStatPass()
         while let entry = readdir(stream) {
-            try withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let name = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = UnsafeRawBufferPointer(rebasing: raw.prefix(strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))))
                 if name.count <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return }
                 var type = entry.pointee.d_type
                 if type == UInt8(DT_UNKNOWN) { type = entryType(raw, in: descriptor) }
@@ -89,24 +101,30 @@ enum FixtureTreeScan {
                     }
                     return
                 }
-                let isFixture = name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+                let isFixture = name.count > suffix.count
+                    && suffix.withUnsafeBytes { memcmp(name.baseAddress! + (name.count - $0.count), $0.baseAddress!, $0.count) == 0 }
                 guard isFixture || (type != UInt8(DT_REG) && type != UInt8(DT_UNKNOWN)) else { return }
                 let nameLength = name.count - (isFixture ? suffix.count : 0)
                 if let problem = TreeEntry.problem(name: name, stemLength: nameLength, type: type, in: shownFolder) {
                     result.refused.append(problem)
                     return
                 }
-                var info = stat()
-                guard fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0,
-                      let stamp = FileStamp(info) else { return }
-                buffer.removeAll(keepingCapacity: true)
-                buffer.append(contentsOf: prefix)
-                buffer.append(contentsOf: name)
-                try buffer.withUnsafeBytes { path in
-                    let key = ContentHash(of: path)
-                    result.digest.add(path: key, stamp: stamp, kind: 1, now: now)
-                    try visit(File(key: key, nameKey: ContentHash(of: UnsafeRawBufferPointer(rebasing: name.prefix(nameLength))),
-                                    stamp: stamp, relativePath: path, nameLength: nameLength, root: root))
+                listing.append(name, stemLength: nameLength)
+            }
+        }
+        let (stated, digest) = listing.stat(in: descriptor, prefix: prefix, now: now)
+        result.digest.add(digest)
+        if visiting {
+            for (index, file) in stated.enumerated() {
+                guard let file else { continue }
+                try listing.withName(index) { name, nameLength in
+                    buffer.removeAll(keepingCapacity: true)
+                    buffer.append(contentsOf: prefix)
+                    buffer.append(contentsOf: name)
+                    try buffer.withUnsafeBytes { path in
+                        try visit(File(key: file.key, nameKey: file.nameKey, stamp: file.stamp, relativePath: path,
+                                       nameLength: nameLength, root: root))
+                    }
                 }
             }
         }
@@ -114,7 +132,7 @@ enum FixtureTreeScan {
         if !subfolders.isEmpty { result.nested = true }
         for subfolder in subfolders {
             try scan(folder: folder + "/" + subfolder, relative: prefix + Array(subfolder.utf8) + [UInt8(ascii: "/")], root: root,
-                     buffer: &buffer, now: now, into: &result, visit)
+                     buffer: &buffer, now: now, into: &result, visiting: visiting, visit)
         }
     }
 
