@@ -49,17 +49,30 @@ enum ReportRenderer {
             out += text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
         case .table(let table):
             let cells = table.rows.map { $0.map(\.display) }
+            let lengths = cells.map { $0.map(\.count) }
             var widths = table.columns.map(\.count)
-            for row in cells { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
-            func line(_ values: [String]) -> String {
-                zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-            }
-            out += line(table.columns)
-            out += line(widths.map { String(repeating: "-", count: $0) })
-            for row in cells { out += line(row) }
+            for row in lengths { for (i, length) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], length) } }
+            out.reserveCapacity(out.utf8.count + (widths.reduce(0, +) + 2 * widths.count + 1) * (cells.count + 2))
+            appendLine(table.columns, table.columns.map(\.count), widths: widths, to: &out)
+            appendLine(widths.map { String(repeating: "-", count: $0) }, widths, widths: widths, to: &out)
+            for (row, length) in zip(cells, lengths) { appendLine(row, length, widths: widths, to: &out) }
         }
         return out
+    }
+
+    /// One line of a table: each value padded to its column's width (in characters), two spaces
+    /// between columns, no trailing spaces. Appends in place: thousands of rows are common.
+    private static func appendLine(_ values: [String], _ lengths: [Int], widths: [Int], to out: inout String) {
+        var line = ""
+        for (index, (value, width)) in zip(values, widths).enumerated() {
+            if index > 0 { line += "  " }
+            line += value
+            let padding = width - lengths[index]
+            if padding > 0 { line += String(repeating: " ", count: padding) }
+        }
+        while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+        out += line
+        out += "\n"
     }
 
     // MARK: - Markdown
@@ -89,13 +102,5 @@ enum ReportRenderer {
         var out = table.columns.map(field).joined(separator: ",") + "\r\n"
         for row in table.rows { out += row.map { field($0.display) }.joined(separator: ",") + "\r\n" }
         return out
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }

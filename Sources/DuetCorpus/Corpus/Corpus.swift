@@ -27,6 +27,9 @@ public final class Corpus {
     private var checkedBeforeWriting = false
     /// The schema has `corpus_meta`, where the tree's digest is kept (a test's own migrations may not).
     private var keepsTreeDigest = false
+    /// The schema keeps `kind_counts` and the fixture-set hash (a test's own migrations may not).
+    private(set) var keepsKindCounts = false
+    private(set) var keepsFixtureSet = false
 
     init(database: Database, migrator: Migrator, migrate: Bool) throws {
         self.database = database
@@ -46,7 +49,13 @@ public final class Corpus {
             appliedOnOpen = []
         }
         try migrator.validate(database)
-        keepsTreeDigest = try database.scalarInteger("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'corpus_meta'") == 1
+        let kept = Set(try database.rows("""
+            SELECT name FROM sqlite_schema WHERE (type = 'table' AND name IN ('corpus_meta', 'kind_counts'))
+                OR (type = 'trigger' AND name IN ('fixture_set_grew', 'fixture_set_shrank', 'fixture_set_changed'))
+            """).compactMap { $0[0].text })
+        keepsTreeDigest = kept.contains("corpus_meta")
+        keepsKindCounts = kept.contains("kind_counts")
+        keepsFixtureSet = kept.isSuperset(of: ["corpus_meta", "fixture_set_grew", "fixture_set_shrank", "fixture_set_changed"])
         // A migration may change what the tree sync compares: the next sync compares every file.
         if keepsTreeDigest && !appliedOnOpen.isEmpty { try database.execute("DELETE FROM corpus_meta WHERE key = 'tree.digest'") }
         try deriveSpinesAfterMigration(appliedOnOpen)
