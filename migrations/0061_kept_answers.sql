@@ -20,13 +20,3 @@ INSERT INTO kind_counts(feature, field, kind, fixtures, steps)
         JOIN fixtures f ON f.id = s.fixture_id
         JOIN snapshot_kinds k ON k.snapshot = s.snapshot AND k.feature = f.feature)
     GROUP BY feature, field, kind;
-
--- The fixture-set hash (`CorpusContentHash`: every fixture's name and behaviour) is kept in
--- corpus_meta 'local.fixture_set' once computed; any change to what it covers drops it, in the
--- same transaction, whichever path writes the fixtures.
-CREATE TRIGGER fixture_set_grew AFTER INSERT ON fixtures
-    BEGIN DELETE FROM corpus_meta WHERE key = 'local.fixture_set'; END;
-CREATE TRIGGER fixture_set_shrank AFTER DELETE ON fixtures
-    BEGIN DELETE FROM corpus_meta WHERE key = 'local.fixture_set'; END;
-CREATE TRIGGER fixture_set_changed AFTER UPDATE OF name, step_count, projection_hash ON fixtures
-    BEGIN DELETE FROM corpus_meta WHERE key = 'local.fixture_set'; END;

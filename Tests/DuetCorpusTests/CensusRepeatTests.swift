@@ -47,7 +47,9 @@ final class CensusRepeatTests: XCTestCase {
             ("an upsert", { try corpus.upsertFixtures([QuestionsCorpus.leaf("x", "onboarding", #"{"page":"a"}"#, [("nextTapped", #"{"page":"b"}"#)])]) }),
             ("a replacement", { try corpus.upsertFixtures([QuestionsCorpus.leaf("x", "onboarding", #"{"page":"a"}"#, [("nextTapped", #"{"page":"c"}"#)])]) }),
             ("a removal", { try corpus.deleteFixtures(named: ["x"]) }),
-            ("a rename by hand in SQL", { try corpus.database.execute("UPDATE fixtures SET name = 'renamed' WHERE name = 'onboarding'") }),
+            ("any write that may change the fixtures", {
+                try corpus.write { try corpus.database.execute("UPDATE fixtures SET name = 'renamed' WHERE name = 'onboarding'") }
+            }),
         ]
         for (name, change) in changes {
             _ = try corpus.write(touchesTree: false) { try corpus.keepFixtureSet() }
@@ -58,9 +60,10 @@ final class CensusRepeatTests: XCTestCase {
             XCTAssertNotEqual(try corpus.contentHash(), before, name)
             XCTAssertEqual(try corpus.contentHash(), try corpus.computedContentHash(), name)
         }
-        // Negative control: a change outside what the hash covers keeps it.
+        // Negative control: a write of results (no fixture) keeps it.
         _ = try corpus.write(touchesTree: false) { try corpus.keepFixtureSet() }
-        try corpus.database.execute("UPDATE fixtures SET description = 'words' WHERE name = 'renamed'")
+        try corpus.storeCheckResult(.lint, ["x": 1], holds: true, findings: 0, inputs: try corpus.currentInputs(manifestPath: nil),
+                                    createdAt: "2026-06-01T00:00:00.000Z")
         XCTAssertNotNil(try corpus.keptFixtureSet())
         // And the check finds a kept hash that does not match.
         XCTAssertEqual(try corpus.keptAnswerProblems(), [])

@@ -109,3 +109,21 @@ final class KindLookupTests: XCTestCase {
         XCTAssertTrue(everyFeature.contains("nostructure"))
     }
 }
+
+/// The census's observed fields come from the kept counts, and agree with the snapshots.
+final class CensusObservedTests: XCTestCase {
+    func testObservedFieldsAreThoseAStoredFixtureHoldsAKindIn() throws {
+        let corpus = try QuestionsCorpus.make()
+        let census = try corpus.census(rulings: [])
+        let fromSnapshots = try corpus.database.rows("""
+            SELECT count(*) FROM structure_fields sf WHERE sf.role IN ('path', 'slot', 'tabs', 'stage')
+                AND EXISTS (SELECT 1 FROM snapshot_kinds k WHERE k.feature = sf.feature AND k.field = sf.path)
+            """).first?[0].integer
+        let observed = census.observed
+        XCTAssertEqual(Int64(observed.path + observed.slot + observed.tabs + observed.stage), fromSnapshots)
+        XCTAssertGreaterThan(observed.slot, 0)
+        // Negative control: without the kept counts nothing is observed.
+        try corpus.database.execute("DELETE FROM kind_counts")
+        XCTAssertEqual(try corpus.census(rulings: []).observed, PrimitiveCounts())
+    }
+}

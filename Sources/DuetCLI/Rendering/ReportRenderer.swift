@@ -48,31 +48,36 @@ enum ReportRenderer {
         case .text(let text):
             out += text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
         case .table(let table):
-            let cells = table.rows.map { $0.map(\.display) }
-            let lengths = cells.map { $0.map(\.count) }
-            var widths = table.columns.map(\.count)
-            for row in lengths { for (i, length) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], length) } }
-            out.reserveCapacity(out.utf8.count + (widths.reduce(0, +) + 2 * widths.count + 1) * (cells.count + 2))
-            appendLine(table.columns, table.columns.map(\.count), widths: widths, to: &out)
-            appendLine(widths.map { String(repeating: "-", count: $0) }, widths, widths: widths, to: &out)
-            for (row, length) in zip(cells, lengths) { appendLine(row, length, widths: widths, to: &out) }
+            out += String(decoding: tableBytes(table), as: UTF8.self)
         }
         return out
     }
 
-    /// One line of a table: each value padded to its column's width (in characters), two spaces
-    /// between columns, no trailing spaces. Appends in place: thousands of rows are common.
-    private static func appendLine(_ values: [String], _ lengths: [Int], widths: [Int], to out: inout String) {
-        var line = ""
-        for (index, (value, width)) in zip(values, widths).enumerated() {
-            if index > 0 { line += "  " }
-            line += value
-            let padding = width - lengths[index]
-            if padding > 0 { line += String(repeating: " ", count: padding) }
+    /// A table's lines: each value padded to its column's width (in characters), two spaces
+    /// between columns, no trailing spaces. Built as bytes: thousands of rows are common.
+    private static func tableBytes(_ table: Table) -> [UInt8] {
+        let cells = table.rows.map { $0.map(\.display) }
+        // An ASCII value is as wide as its bytes; anything else is counted in characters.
+        func width(_ value: String) -> Int { value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.count : value.count }
+        let lengths = cells.map { $0.map(width) }
+        var widths = table.columns.map(width)
+        for row in lengths { for (i, length) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], length) } }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (cells.count + 2))
+        func line(_ values: [String], _ lengths: [Int]) {
+            for (index, (value, width)) in zip(values, widths).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
+                bytes.append(contentsOf: value.utf8)
+                let padding = width - lengths[index]
+                if padding > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+            }
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            bytes.append(UInt8(ascii: "\n"))
         }
-        while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
-        out += line
-        out += "\n"
+        line(table.columns, table.columns.map(width))
+        line(widths.map { String(repeating: "-", count: $0) }, widths)
+        for (row, length) in zip(cells, lengths) { line(row, length) }
+        return bytes
     }
 
     // MARK: - Markdown

@@ -71,6 +71,14 @@ extension Corpus {
         }
     }
 
+    /// After a seed loads into `db`: the kind counts recomputed from its index, no kept fixture-set hash.
+    static func rederiveKeptAnswers(in db: Database) throws {
+        guard try db.scalarInteger("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'kind_counts'") == 1 else { return }
+        try db.execute("DELETE FROM corpus_meta WHERE key = 'local.fixture_set'")
+        try db.execute("DELETE FROM kind_counts")
+        try db.execute("INSERT INTO kind_counts(feature, field, kind, fixtures, steps) " + contributionSQL(where: "1"))
+    }
+
     /// The kept counts, sorted by feature, field, kind; of one feature when `feature` is given.
     public func keptKindCounts(feature: String? = nil) throws -> [KindCount] {
         try kindCounts(sql: "SELECT feature, field, kind, fixtures, steps FROM kind_counts WHERE ?1 IS NULL OR feature = ?1 ORDER BY 1, 2, 3",

@@ -1,11 +1,12 @@
 /// The fixture-set hash (`CorpusContentHash`) kept in `corpus_meta` ('local.fixture_set': hex,
 /// fixtures, steps), so a result's inputs are known without reading every fixture's fingerprint.
-/// Triggers on `fixtures` drop it in the same transaction as any change it covers (migration
-/// 0061); it is kept again only inside a write, from what that transaction reads.
+/// Every write that may change the fixtures (`Corpus.write` with `touchesTree`, which every path
+/// writing or removing fixtures takes) drops it in its own transaction; it is kept again only inside
+/// a write that changes no fixture, from what that transaction reads. A seed never brings one.
 extension Corpus {
     /// The kept hash, or nil when a fixture changed since it was kept (or it never was).
     func keptFixtureSet() throws -> CorpusContentHash? {
-        guard keepsFixtureSet,
+        guard keepsTreeDigest,
               let text = try database.cachedStatement("SELECT value FROM corpus_meta WHERE key = 'local.fixture_set'").rows().first?[0].text
         else { return nil }
         let parts = text.split(separator: " ")
@@ -18,7 +19,7 @@ extension Corpus {
     func keepFixtureSet() throws -> CorpusContentHash {
         if let kept = try keptFixtureSet() { return kept }
         let set = try computedContentHash()
-        if keepsFixtureSet {
+        if keepsTreeDigest {
             try database.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('local.fixture_set', ?)",
                                  [.text("\(set.hash.hex) \(set.fixtures) \(set.steps)")])
         }
