@@ -763,15 +763,18 @@ INSERT INTO kind_counts(feature, field, kind, fixtures, steps)
         JOIN snapshot_kinds k ON k.snapshot = s.snapshot AND k.feature = f.feature)
     GROUP BY feature, field, kind;
 
--- The fixture-set hash (`CorpusContentHash`: every fixture's name and behaviour) is kept in
--- corpus_meta 'local.fixture_set' once computed; any change to what it covers drops it, in the
--- same transaction, whichever path writes the fixtures.
-CREATE TRIGGER fixture_set_grew AFTER INSERT ON fixtures
-    BEGIN DELETE FROM corpus_meta WHERE key = 'local.fixture_set'; END;
-CREATE TRIGGER fixture_set_shrank AFTER DELETE ON fixtures
-    BEGIN DELETE FROM corpus_meta WHERE key = 'local.fixture_set'; END;
-CREATE TRIGGER fixture_set_changed AFTER UPDATE OF name, step_count, projection_hash ON fixtures
-    BEGIN DELETE FROM corpus_meta WHERE key = 'local.fixture_set'; END;
+"""####),
+        Migration(fileName: "0062_census_fields_from_kind_counts.sql", sql: ####"""
+-- A declared L0 field is observed when a stored fixture's snapshot holds a kind in it: read from
+-- kind_counts (0061) by its key rather than by scanning the feature's snapshot_kinds rows (every
+-- row of the feature for a field nothing holds). A snapshot no fixture refers to any more (its
+-- sweep deferred) no longer counts as an observation.
+DROP VIEW census_fields;
+CREATE VIEW census_fields AS
+    SELECT sf.feature, sf.path AS field, sf.role AS primitive,
+           EXISTS (SELECT 1 FROM kind_counts k WHERE k.feature = sf.feature AND k.field = sf.path) AS observed
+    FROM structure_fields sf
+    WHERE sf.role IN ('path', 'slot', 'tabs', 'stage');
 
 """####),
     ]
