@@ -36,8 +36,9 @@ final class ExitCauseTests: XCTestCase {
     }
 
     /// Nobody can change a file on a read-only mount: a question the index answers as it is (the
-    /// tree unchanged since its last sync) is answered; a verb that must store something (census
-    /// and lint keep their result, verify its run) stops, naming the folder.
+    /// tree unchanged since its last sync) is answered, and so is a census equal to the one stored
+    /// before (nothing new to keep); a verb that must store something (lint keeps its result,
+    /// verify its run) stops, naming the folder.
     func testEveryVerbOnAReadOnlyFolderSaysSo() throws {
         // Past the 2 s racy window of the files just written, so the sync can trust their stamps.
         Thread.sleep(forTimeInterval: 2.1)
@@ -49,7 +50,10 @@ final class ExitCauseTests: XCTestCase {
             let run = duet(arguments, in: tree.path)
             XCTAssertEqual(run.status, .holds, "\(arguments) is answered from the index as it is: \(run.stderr)")
         }
-        for arguments in [["census"], ["lint"], ["verify"], ["milestone", "beta-1"], ["record"]] {
+        let census = duet("census", in: tree.path)
+        XCTAssertEqual(census.status, .findings, "the census stored in setUp says it again: \(census.stderr)")
+        XCTAssertFalse(census.stderr.contains("read-only"), census.stderr)
+        for arguments in [["lint"], ["verify"], ["milestone", "beta-1"], ["record"]] {
             assertCause(arguments, "the folder is read-only")
         }
     }

@@ -69,7 +69,7 @@ struct WholeProcess {
             let names = Set(runs[index].flatMap(\.phases.keys)).sorted()
             let split = names.map { name in "\(name) " + String(format: "%.1f", median(runs[index].map { $0.phases[name] ?? 0 })) }.joined(separator: ", ")
             let besides = inProcess[verb.label].map { " · in process " + String(format: "%.2f ms", $0 * 1000) } ?? ""
-            let label = verb.label.padding(toLength: 28, withPad: " ", startingAt: 0)
+            let label = verb.label.padding(toLength: max(28, verbs.map(\.label.count).max() ?? 0), withPad: " ", startingAt: 0)
             let above = index == 0 ? "" : " · above the floor " + String(format: "%.1f ms", (wall - floor) * 1000) + " · phases (ms, medians): " + split
             print("whole process  \(label) p50 " + String(format: "%7.1f ms", wall * 1000) + besides + above)
             if index > 0 && wall > 0.030 { holds = false }

@@ -27,6 +27,7 @@ extension VerbContext {
     /// `pattern` when it stands for a declared or recorded kind; the suggestions are written the
     /// way the pattern was (`capture.slot.camera`, `capture.camera` or `camera`).
     func resolveKind(_ pattern: KindPattern) throws -> KindPattern {
+        if try corpus().knowsKind(pattern) { return pattern }
         let names = try knownNames()
         if pattern.matchesAny(of: names.kinds) { return pattern }
         let forms: [String]

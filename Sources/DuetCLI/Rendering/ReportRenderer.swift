@@ -48,18 +48,36 @@ enum ReportRenderer {
         case .text(let text):
             out += text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
         case .table(let table):
-            let cells = table.rows.map { $0.map(\.display) }
-            var widths = table.columns.map(\.count)
-            for row in cells { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) } }
-            func line(_ values: [String]) -> String {
-                zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-            }
-            out += line(table.columns)
-            out += line(widths.map { String(repeating: "-", count: $0) })
-            for row in cells { out += line(row) }
+            out += String(decoding: tableBytes(table), as: UTF8.self)
         }
         return out
+    }
+
+    /// A table's lines: each value padded to its column's width (in characters), two spaces
+    /// between columns, no trailing spaces. Built as bytes: thousands of rows are common.
+    private static func tableBytes(_ table: Table) -> [UInt8] {
+        let cells = table.rows.map { $0.map(\.display) }
+        // An ASCII value is as wide as its bytes; anything else is counted in characters.
+        func width(_ value: String) -> Int { value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.count : value.count }
+        let lengths = cells.map { $0.map(width) }
+        var widths = table.columns.map(width)
+        for row in lengths { for (i, length) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], length) } }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (cells.count + 2))
+        func line(_ values: [String], _ lengths: [Int]) {
+            for (index, (value, width)) in zip(values, widths).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
+                bytes.append(contentsOf: value.utf8)
+                let padding = width - lengths[index]
+                if padding > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+            }
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        line(table.columns, table.columns.map(width))
+        line(widths.map { String(repeating: "-", count: $0) }, widths)
+        for (row, length) in zip(cells, lengths) { line(row, length) }
+        return bytes
     }
 
     // MARK: - Markdown
@@ -89,13 +107,5 @@ enum ReportRenderer {
         var out = table.columns.map(field).joined(separator: ",") + "\r\n"
         for row in table.rows { out += row.map { field($0.display) }.joined(separator: ",") + "\r\n" }
         return out
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }

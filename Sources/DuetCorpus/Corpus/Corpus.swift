@@ -26,7 +26,9 @@ public final class Corpus {
     /// Every page was checked once, before this connection's first write.
     private var checkedBeforeWriting = false
     /// The schema has `corpus_meta`, where the tree's digest is kept (a test's own migrations may not).
-    private var keepsTreeDigest = false
+    private(set) var keepsTreeDigest = false
+    /// The schema keeps `kind_counts` (a test's own migrations may not).
+    private(set) var keepsKindCounts = false
 
     init(database: Database, migrator: Migrator, migrate: Bool) throws {
         self.database = database
@@ -46,7 +48,11 @@ public final class Corpus {
             appliedOnOpen = []
         }
         try migrator.validate(database)
-        keepsTreeDigest = try database.scalarInteger("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'corpus_meta'") == 1
+        let kept = Set(try database.rows("""
+            SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('corpus_meta', 'kind_counts')
+            """).compactMap { $0[0].text })
+        keepsTreeDigest = kept.contains("corpus_meta")
+        keepsKindCounts = kept.contains("kind_counts")
         // A migration may change what the tree sync compares: the next sync compares every file.
         if keepsTreeDigest && !appliedOnOpen.isEmpty { try database.execute("DELETE FROM corpus_meta WHERE key = 'tree.digest'") }
         try deriveSpinesAfterMigration(appliedOnOpen)
@@ -88,7 +94,7 @@ public final class Corpus {
     /// write of this connection every page of the file is checked (`WholeFileCheck`): a damaged
     /// file is reported before anything is written into it. A write that may change what the tree
     /// sync indexes (`touchesTree`, the default) drops the tree's digest, so the next sync compares
-    /// every file again; stored runs and results pass `false`.
+    /// every file again, and the kept fixture-set hash; stored runs and results pass `false`.
     public func write<T>(touchesTree: Bool = true, _ body: () throws -> T) throws -> T {
         let outermost = !database.isInTransaction
         // Another connection may have changed the blobs since the last write: start from the database.
@@ -102,7 +108,10 @@ public final class Corpus {
         }
         do {
             return try database.transaction {
-                if outermost && touchesTree && keepsTreeDigest { try database.execute("DELETE FROM corpus_meta WHERE key = 'tree.digest'") }
+                // The kept fixture-set hash (`keptFixtureSet`) goes with it: such a write may change the fixtures.
+                if outermost && touchesTree && keepsTreeDigest {
+                    try database.execute("DELETE FROM corpus_meta WHERE key IN ('tree.digest', 'local.fixture_set')")
+                }
                 return try body()
             }
         } catch {

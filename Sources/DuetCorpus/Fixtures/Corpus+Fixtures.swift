@@ -113,6 +113,7 @@ extension Corpus {
         for name in names {
             for id in try database.rows("SELECT id FROM fixtures WHERE name = ?", [.text(name)]).compactMap({ $0[0].integer }) {
                 garbage.formUnion(try garbageCandidates(ofFixture: id))
+                try countKinds(ofFixtures: [id], sign: -1)
             }
             let id = [SQLValue.text(name)]
             try database.execute("DELETE FROM step_transitions WHERE fixture_id IN (SELECT id FROM fixtures WHERE name = ?)", id)

@@ -85,6 +85,7 @@ struct FixtureWriter {
             // what the old version referred to is noted before it is overwritten.
             try flush()
             garbage.formUnion(try corpus.garbageCandidates(ofFixture: id))
+            try corpus.countKinds(ofFixtures: [id], sign: -1)
             values.append(.integer(id))
             try db.execute("""
                 UPDATE fixtures SET shape = ?, feature = ?, chain = ?, dialect = ?, description = ?,
@@ -121,8 +122,9 @@ struct FixtureWriter {
                 try row.bind(blobIDs.extras, at: 11)
             }
         }
-        try indexer.index(fixtureID: fixtureID, prepared: prepared, initialID: fixture.isChain ? nil : initial?.id,
-                          stateIDs: stored.map(\.state))
+        let indexed = try indexer.index(fixtureID: fixtureID, prepared: prepared, initialID: fixture.isChain ? nil : initial?.id,
+                                        stateIDs: stored.map(\.state))
+        if !indexed { indexer.tally.countLater(fixture: fixtureID) }
         return existingID == nil ? .inserted : .replaced
     }
 }

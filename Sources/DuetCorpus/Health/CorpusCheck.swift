@@ -12,8 +12,8 @@ public struct CorpusCheck: Sendable, Codable, Equatable {
 
 extension Corpus {
     /// SQLite integrity (every page, each verified against its checksum) and foreign keys, every
-    /// blob re-hashed (and its bytes canonical), step counts, and every structural index row
-    /// re-derived from the snapshots. Damage (`DatabaseError.isDamage`) is a problem, not a throw:
+    /// blob re-hashed (and its bytes canonical), step counts, every structural index row
+    /// re-derived from the snapshots, and the answers kept with it recomputed (`keptAnswerProblems`). Damage (`DatabaseError.isDamage`) is a problem, not a throw:
     /// the stage that met it says so and the later stages do not run. `progress` gets the stage
     /// (`integrity`, `blobs`, `index`) with how much of it is done.
     ///
@@ -55,6 +55,8 @@ extension Corpus {
             if problems.count < limit {
                 for problem in try indexProblems(progress: progress) { guard report(problem) else { break } }
             }
+        } && stage("the kept answers") {
+            for problem in try keptAnswerProblems() { guard report(problem) else { break } }
         }
         // A file that holds takes writes again.
         if finished && problems.isEmpty { DamageRecord.clear(for: path) }

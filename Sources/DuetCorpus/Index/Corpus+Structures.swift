@@ -97,6 +97,7 @@ extension Corpus {
             }
             try writer.flush()
         }
+        try recountKinds(features: features)
     }
 
     /// For each leaf fixture of `feature`: its snapshots (initial, then per step) parsed from blobs, and its action cases.

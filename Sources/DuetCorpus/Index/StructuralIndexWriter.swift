@@ -9,6 +9,10 @@ struct StructuralIndexWriter {
     /// Per feature, the snapshots indexed by this writer, so shared snapshots are written once.
     private var indexed: [String: Set<Int64>] = [:]
     private var indexedCount = 0
+    /// Per feature, the kinds (as `tally` keys) each snapshot in `indexed` holds; emptied with it.
+    private var snapshotKeys: [String: [Int64: [Int32]]] = [:]
+    /// What the fixtures this writer indexes add to `kind_counts`, written by `flush()`.
+    let tally = KindTally()
     private let fields: BatchedInsert
     private let kinds: BatchedInsert
     private let islands: BatchedInsert
@@ -34,6 +38,8 @@ struct StructuralIndexWriter {
     /// Writes every row still batched.
     func flush() throws {
         for batch in [fields, kinds, islands, spines, transitions] { try batch.flush() }
+        try corpus.applyKindCountDeltas(tally.takeDeltas())
+        try corpus.countKinds(ofFixtures: tally.takeUnindexed(), sign: 1)
     }
 
     static func loadPlans(_ db: Database) throws -> [String: IndexPlan] {
@@ -53,12 +59,15 @@ struct StructuralIndexWriter {
 
     /// Indexes a stored fixture from the readings its preparation made (off the writer's thread);
     /// `initialID`/`stateIDs`: the blob ids of its initial state (leaf) and of each step's state.
-    mutating func index(fixtureID: Int64, prepared: PreparedFixture, initialID: Int64?, stateIDs: [Int64?]) throws {
+    /// False when the fixture is not indexed (a chain, or no structure): the tally did not count it.
+    @discardableResult
+    mutating func index(fixtureID: Int64, prepared: PreparedFixture, initialID: Int64?, stateIDs: [Int64?]) throws -> Bool {
         let fixture = prepared.fixture
-        guard !fixture.isChain, let feature = fixture.feature, let plan = plans[feature] else { return }
+        guard !fixture.isChain, let feature = fixture.feature, let plan = plans[feature] else { return false }
         guard let (readings, transitions) = prepared.index else {
             guard !prepared.stepValuesReleased else { throw unindexable(fixture) }
-            return try index(fixtureID: fixtureID, fixture: fixture, plan: plan, initialID: initialID, stateIDs: stateIDs)
+            try index(fixtureID: fixtureID, fixture: fixture, plan: plan, initialID: initialID, stateIDs: stateIDs)
+            return true
         }
         var ids: [Int64] = []
         ids.reserveCapacity(readings.count)
@@ -66,19 +75,28 @@ struct StructuralIndexWriter {
         for id in stateIDs { if let id { ids.append(id) } }
         guard ids.count == readings.count else {
             guard !prepared.stepValuesReleased else { throw unindexable(fixture) }
-            return try index(fixtureID: fixtureID, fixture: fixture, plan: plan, initialID: initialID, stateIDs: stateIDs)
+            try index(fixtureID: fixtureID, fixture: fixture, plan: plan, initialID: initialID, stateIDs: stateIDs)
+            return true
         }
         var known = indexed.removeValue(forKey: feature) ?? []
-        try insertSnapshots(feature: feature, readings: readings, ids: ids, known: &known)
+        var keys = snapshotKeys.removeValue(forKey: feature) ?? [:]
+        try insertSnapshots(feature: feature, readings: readings, ids: ids, known: &known, keys: &keys)
+        if corpus.keepsKindCounts { tally.add(positions: ids.map { keys[$0] ?? [] }) }
         indexed[feature] = known
-        if indexedCount > 200_000 { indexed.removeAll(keepingCapacity: false); indexedCount = 0 }
+        snapshotKeys[feature] = keys
+        if indexedCount > 200_000 { indexed.removeAll(keepingCapacity: false); snapshotKeys.removeAll(keepingCapacity: false); indexedCount = 0 }
         try insertTransitions(transitions, fixtureID: fixtureID)
+        return true
     }
 
     /// Adds the rows of the snapshots not in `known`, adding them to it.
-    private mutating func insertSnapshots(feature: String, readings: [IndexRows.SnapshotReading], ids: [Int64], known: inout Set<Int64>) throws {
+    private mutating func insertSnapshots(feature: String, readings: [IndexRows.SnapshotReading], ids: [Int64], known: inout Set<Int64>,
+                                          keys: inout [Int64: [Int32]]) throws {
         for (reading, id) in zip(readings, ids) where known.insert(id).inserted {
             indexedCount += 1
+            if corpus.keepsKindCounts {
+                keys[id] = distinctKeys(feature: feature, reading.kinds.flatMap { field in field.entries.map { (field.field, $0.kind) } })
+            }
             for field in reading.kinds {
                 try addField(feature: feature, snapshot: id, field: field.field, primitive: field.primitive, kindCount: field.entries.count)
                 for entry in field.entries { try addKind(feature: feature, snapshot: id, field: field.field, depth: entry.depth, kind: entry.kind) }
@@ -106,8 +124,26 @@ struct StructuralIndexWriter {
                                     actionCases: fixture.steps.map { $0.action["case"]?.stringValue },
                                     skip: { known.contains($0) })
         try insert(rows)
+        if corpus.keepsKindCounts {
+            var keys = snapshotKeys[feature] ?? [:]
+            let derived = Dictionary(grouping: rows.snapshotKinds, by: \.snapshot)
+            for snapshot in snapshots where !known.contains(snapshot.id) {
+                keys[snapshot.id] = distinctKeys(feature: feature, (derived[snapshot.id] ?? []).map { ($0.field, $0.kind) })
+            }
+            tally.add(positions: snapshots.map { keys[$0.id] ?? [] })
+            snapshotKeys[feature] = keys
+        }
         indexed[feature, default: []].formUnion(snapshots.map(\.id))
         indexedCount += snapshots.count
+    }
+
+    /// The tally's keys for a snapshot's (field, kind) pairs, each once (a path may hold a kind at two depths).
+    private func distinctKeys(feature: String, _ pairs: [(field: String, kind: String)]) -> [Int32] {
+        var seen = Set<Int32>()
+        return pairs.compactMap { pair in
+            let key = tally.key(feature: feature, field: pair.field, kind: pair.kind)
+            return seen.insert(key).inserted ? key : nil
+        }
     }
 
     private func unindexable(_ fixture: Fixture) -> DatabaseError {

@@ -739,5 +739,43 @@ CREATE VIEW latest_failures AS
     WHERE rr.status <> 'passed' AND r.id = (SELECT max(r2.id) FROM runs r2 WHERE r2.platform = r.platform);
 
 """####),
+        Migration(fileName: "0061_kept_answers.sql", sql: ####"""
+-- Answers kept with the index, so that asking a question reads a few rows instead of the whole index.
+
+-- Per kind (feature, field, kind id): the fixtures holding it in at least one snapshot, and the
+-- fixture positions (initial state and steps) whose snapshot holds it — what `duet query kinds`
+-- reports. Every write of fixtures or of the structural index keeps it (`KindCounts`); `duet corpus
+-- check` recomputes it from the index and compares. A kind no fixture reaches has no row.
+CREATE TABLE kind_counts (
+    feature  TEXT NOT NULL,
+    field    TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    fixtures INTEGER NOT NULL CHECK (fixtures >= 0),
+    steps    INTEGER NOT NULL CHECK (steps >= 0),
+    PRIMARY KEY (feature, field, kind)
+) STRICT, WITHOUT ROWID;
+
+INSERT INTO kind_counts(feature, field, kind, fixtures, steps)
+    SELECT feature, field, kind, count(DISTINCT fixture_id), count(*) FROM (
+        SELECT DISTINCT k.feature, k.field, k.kind, s.fixture_id, coalesce(s.step, -1)
+        FROM fixture_snapshots s
+        JOIN fixtures f ON f.id = s.fixture_id
+        JOIN snapshot_kinds k ON k.snapshot = s.snapshot AND k.feature = f.feature)
+    GROUP BY feature, field, kind;
+
+"""####),
+        Migration(fileName: "0062_census_fields_from_kind_counts.sql", sql: ####"""
+-- A declared L0 field is observed when a stored fixture's snapshot holds a kind in it: read from
+-- kind_counts (0061) by its key rather than by scanning the feature's snapshot_kinds rows (every
+-- row of the feature for a field nothing holds). A snapshot no fixture refers to any more (its
+-- sweep deferred) no longer counts as an observation.
+DROP VIEW census_fields;
+CREATE VIEW census_fields AS
+    SELECT sf.feature, sf.path AS field, sf.role AS primitive,
+           EXISTS (SELECT 1 FROM kind_counts k WHERE k.feature = sf.feature AND k.field = sf.path) AS observed
+    FROM structure_fields sf
+    WHERE sf.role IN ('path', 'slot', 'tabs', 'stage');
+
+"""####),
     ]
 }

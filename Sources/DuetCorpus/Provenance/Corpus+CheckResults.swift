@@ -27,6 +27,20 @@ extension Corpus {
         }
     }
 
+    /// The latest stored result of `kind` says exactly this: the same report, verdict, finding
+    /// count and inputs (fixtures, manifest, structures; no `describes`).
+    func latestCheckResultRepeats<Result: Encodable>(_ kind: CheckKind, _ result: Result, holds: Bool, findings: Int,
+                                                     inputs: ResultInputs) throws -> Bool {
+        guard let latest = try database.cachedStatement("""
+            SELECT holds, findings, fixtures_hash, manifest_hash, structures_hash, describes_hash, report
+            FROM check_results WHERE kind = ? ORDER BY id DESC LIMIT 1
+            """).rows([.text(kind.rawValue)]).first else { return false }
+        let report = try CanonicalEncoder().canonicalBytes(result)
+        return latest[0].integer == (holds ? 1 : 0) && latest[1].integer == Int64(findings) && latest[2].text == inputs.fixtures
+            && latest[3].text == inputs.manifest && latest[4].text == (inputs.structures ?? "") && latest[5].text == nil
+            && latest[6].blob == report
+    }
+
     /// The hash of every platform's stored `describe` answer, platforms in order; nil when none is stored.
     public func runnerDescribesHash() throws -> String? {
         let describes = try runnerDescribes()

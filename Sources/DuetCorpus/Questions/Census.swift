@@ -90,11 +90,23 @@ extension Corpus {
     /// census.declared            // PrimitiveCounts(path: 2, slot: 5, tabs: 1, stage: 1)
     /// census.unruled.map(\.id)   // [] when the closure check holds
     /// ```
-    /// The census, stored with what it judged (`check_results`): what `duet census` reports.
+    /// The census, stored with what it judged (`check_results`): what `duet census` reports. A
+    /// census equal to the latest stored one, over the same inputs, is not stored again (that one
+    /// already says it, since it was made): asking again is then a pure read, with no write and so
+    /// no whole-file check (`Corpus.write`).
     public func recordCensus(rulings: [CensusRuling], manifestPath: String?, now: String) throws -> Census {
         let census = try self.census(rulings: rulings)
-        try storeCheckResult(.census, census, holds: census.holds, findings: census.unruled.count + census.unknownStructure.count,
-                             inputs: try currentInputs(manifestPath: manifestPath), createdAt: now)
+        let findings = census.unruled.count + census.unknownStructure.count
+        if let kept = try keptFixtureSet(),
+           try latestCheckResultRepeats(.census, census, holds: census.holds, findings: findings,
+                                        inputs: try inputs(judging: kept, manifestPath: manifestPath)) {
+            return census
+        }
+        try write(touchesTree: false) {
+            let inputs = try inputs(judging: try keepFixtureSet(), manifestPath: manifestPath)
+            guard try !latestCheckResultRepeats(.census, census, holds: census.holds, findings: findings, inputs: inputs) else { return }
+            try storeCheckResult(.census, census, holds: census.holds, findings: findings, inputs: inputs, createdAt: now)
+        }
         return census
     }
 

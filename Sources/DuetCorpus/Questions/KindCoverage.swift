@@ -57,23 +57,16 @@ extension Corpus {
                                           kind: row.text(at: 3) ?? "", declared: true, fixtures: 0, steps: 0)
             entries[Key(feature: entry.feature, field: entry.field, kind: entry.kind)] = entry
         }
-        try database.cachedStatement("""
-            SELECT k.feature, k.field, k.kind,
-                   count(DISTINCT s.fixture_id), count(DISTINCT s.fixture_id || ':' || coalesce(s.step, -1))
-            FROM snapshot_kinds k
-            JOIN fixture_snapshots s ON s.snapshot = k.snapshot
-            JOIN fixtures f ON f.id = s.fixture_id AND f.feature = k.feature
-            WHERE ?1 IS NULL OR k.feature = ?1
-            GROUP BY k.feature, k.field, k.kind
-            """).forEachRow([SQLValue(feature)]) { row in
-            let key = Key(feature: row.text(at: 0) ?? "", field: row.text(at: 1) ?? "", kind: row.text(at: 2) ?? "")
+        // Kept with the index (`kind_counts`); the recomputation from the index is its check (`duet corpus check`).
+        for count in try keepsKindCounts ? keptKindCounts(feature: feature) : recomputedKindCounts(feature: feature) {
+            let key = Key(feature: count.feature, field: count.field, kind: count.kind)
             // Kind ids are <feature>.<primitive>.<case>; a case name holds no dot.
             let primitive = try StoredVocabulary.primitive(key.kind.split(separator: ".").dropLast().last.map(String.init),
                                                            in: "snapshot_kinds", row: key.kind)
             var entry = entries[key] ?? KindCoverageEntry(feature: key.feature, field: key.field, primitive: primitive,
                                                           kind: key.kind, declared: false, fixtures: 0, steps: 0)
-            entry.fixtures = row.int(at: 3)
-            entry.steps = row.int(at: 4)
+            entry.fixtures = count.fixtures
+            entry.steps = count.steps
             entries[key] = entry
         }
         let sorted = entries.values.sorted { ($0.feature, $0.field, $0.kind) < ($1.feature, $1.field, $1.kind) }

@@ -38,6 +38,22 @@ extension Corpus {
     }
 }
 
+extension Corpus {
+    /// True when a declared or indexed kind is one the pattern stands for, found by index seeks
+    /// (one per kind id the pattern can stand for) rather than by reading every kind: a false
+    /// here is settled by `knownNames().kinds`, which also knows kinds of features no structure names.
+    public func knowsKind(_ pattern: KindPattern) throws -> Bool {
+        let lookup = try database.cachedStatement("""
+            SELECT EXISTS (SELECT 1 FROM declared_kinds WHERE feature = ?2 AND kind = ?1)
+                OR EXISTS (SELECT 1 FROM snapshot_kinds WHERE kind = ?1)
+            """)
+        for id in try pattern.kindIDs(in: self) where try lookup.scalarInteger([.text(id), .text(String(id.prefix { $0 != "." }))]) == 1 {
+            return true
+        }
+        return false
+    }
+}
+
 extension KindPattern {
     /// True when the pattern stands for at least one of `kinds` (full kind ids).
     public func matchesAny(of kinds: [String]) -> Bool {

@@ -59,12 +59,22 @@ extension LedgerEntryVersion {
         return waiverEntries + islandEntries
     }
 
-    /// `2026-07-02T09:30:00.000Z`.
+    /// `2026-07-02T09:30:00.000Z`: UTC, to the nearest millisecond (as ISO8601DateFormatter writes it).
+    /// Formatted by hand: the first ISO8601DateFormatter of a process loads ICU's calendar data,
+    /// a large share of a short verb's time.
     public static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let millisecond = Int((milliseconds % 1000 + 1000) % 1000)
+        var seconds = time_t((milliseconds - Int64(millisecond)) / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-" + digits(Int(parts.tm_mday), 2)
+            + "T" + digits(Int(parts.tm_hour), 2) + ":" + digits(Int(parts.tm_min), 2) + ":" + digits(Int(parts.tm_sec), 2)
+            + "." + digits(millisecond, 3) + "Z"
     }
 }
 

@@ -150,11 +150,13 @@ extension Corpus {
 
     /// Features with leaf fixtures and no structure at all: nothing says which of their fields are navigation.
     public func featuresWithUnknownStructure() throws -> [String] {
-        try database.rows("""
-            SELECT DISTINCT feature FROM fixtures
-            WHERE shape = 'leaf' AND feature IS NOT NULL AND feature NOT IN (SELECT feature FROM feature_structures)
+        try database.cachedStatement("""
+            \(Self.fixtureFeatures)
+            SELECT feature FROM named
+            WHERE feature IS NOT NULL AND feature NOT IN (SELECT feature FROM feature_structures)
+                AND EXISTS (SELECT 1 FROM fixtures f WHERE f.feature = named.feature AND f.shape = 'leaf')
             ORDER BY feature
-            """).compactMap { $0[0].text }
+            """).rows().compactMap { $0[0].text }
     }
 
     /// Every distinct snapshot of `feature`'s leaf fixtures, parsed once.

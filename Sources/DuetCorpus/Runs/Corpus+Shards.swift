@@ -80,8 +80,14 @@ extension Corpus {
         }
     }
 
-    /// The content hash of the stored fixtures (see `CorpusContentHash`), hashed as they are read.
+    /// The content hash of the stored fixtures (see `CorpusContentHash`): the kept one
+    /// (`keptFixtureSet`), else hashed as they are read.
     public func contentHash() throws -> CorpusContentHash {
+        try keptFixtureSet() ?? computedContentHash()
+    }
+
+    /// The content hash of the stored fixtures, hashed as they are read.
+    func computedContentHash() throws -> CorpusContentHash {
         var accumulator = CorpusContentHash.Accumulator()
         try forEachFixtureFingerprint { accumulator.add($0) }
         return accumulator.result

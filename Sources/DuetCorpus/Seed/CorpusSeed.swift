@@ -56,6 +56,8 @@ extension Corpus {
                 try db.execute("INSERT OR REPLACE INTO corpus_meta(key, value) VALUES ('seed.stamp', ?)", [.text(stamp)])
             }
             try migrator.applyPending(to: db)
+            // What the corpus keeps beside the index is made here from what was loaded, never taken from the seed.
+            try Corpus.rederiveKeptAnswers(in: db)
             try TreeTracking.markSeedFixtures(db)
             if !discardingLocal && FileManager.default.fileExists(atPath: path) {
                 carried = try LocalHistory.carry(from: path, into: db, seed: seed)
