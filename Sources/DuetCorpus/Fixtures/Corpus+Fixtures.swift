@@ -69,22 +69,24 @@ extension Corpus {
 
     /// `forEachFixture(named:)` for names held compactly: `list` is a `PassSet` of `count` names
     /// (its step counts unused). When they are most of the corpus, one pass over the fixtures walks
-    /// the list beside it (both in name order), so no set of names is built.
-    public func forEachFixture(namedIn list: [UInt8], count: Int, _ body: (Fixture) throws -> Void) throws {
+    /// the list beside it (both in name order), so no set of names is built. `body` also gets the
+    /// bytes of stored JSON parsed for the fixture (what it newly holds: blobs shared with fixtures
+    /// read just before are parsed once), so a caller can bound its page by memory.
+    public func forEachFixture(namedIn list: [UInt8], count: Int, _ body: (Fixture, _ parsedBytes: Int) throws -> Void) throws {
         var reader = FixtureReader(database: database)
         var names = PassSet.Decoder(list)
         let total = Int(try database.scalarInteger("SELECT count(*) FROM fixtures") ?? 0)
         guard count * 4 > total else {
             while let name = try names.next() {
-                for fixture in try reader.fixtures(feature: nil, name: name.fixture) { try body(fixture) }
+                try reader.forEachMeasuredFixture(feature: nil, name: name.fixture, body)
             }
             return
         }
         var wanted = try names.next()?.fixture
-        try reader.forEachFixture(feature: nil, name: nil) { fixture in
+        try reader.forEachMeasuredFixture(feature: nil, name: nil) { fixture, parsedBytes in
             while let name = wanted, name.utf8.lexicographicallyPrecedes(fixture.name.utf8) { wanted = try names.next()?.fixture }
             guard wanted == fixture.name else { return }
-            try body(fixture)
+            try body(fixture, parsedBytes)
             wanted = try names.next()?.fixture
         }
     }

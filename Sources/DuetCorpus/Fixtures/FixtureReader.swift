@@ -5,6 +5,8 @@ import DuetFixtures
 struct FixtureReader {
     let database: Database
     private var parsed: [Int64: JSONValue] = [:]
+    private var parsedCacheBytes = 0
+    private var fixtureParsedBytes = 0
 
     init(database: Database) { self.database = database }
 
@@ -16,6 +18,13 @@ struct FixtureReader {
     }
 
     mutating func forEachFixture(feature: String?, name: String?, _ body: (Fixture) throws -> Void) throws {
+        try forEachMeasuredFixture(feature: feature, name: name) { fixture, _ in try body(fixture) }
+    }
+
+    /// `body` also gets the bytes of stored JSON parsed for that fixture (blobs it shares with
+    /// earlier ones, still cached, cost nothing): about what it newly holds, for a caller that
+    /// bounds a page of fixtures by memory rather than by steps alone.
+    mutating func forEachMeasuredFixture(feature: String?, name: String?, _ body: (Fixture, _ parsedBytes: Int) throws -> Void) throws {
         // Headers a page at a time (a range of the name index), so a pass over a million-step corpus
         // holds one page of them, not a header per fixture.
         var after = ""
@@ -52,9 +61,10 @@ struct FixtureReader {
         return headers
     }
 
-    private mutating func read(_ headers: [Header], _ body: (Fixture) throws -> Void) throws {
+    private mutating func read(_ headers: [Header], _ body: (Fixture, Int) throws -> Void) throws {
         for header in headers {
             var fixture = header.fixture
+            fixtureParsedBytes = 0
             if let initial = header.initial {
                 let value = try blobValue(initial)
                 if header.shape == "chain" { fixture.initialStates = value.objectValue } else { fixture.initialState = value }
@@ -62,8 +72,12 @@ struct FixtureReader {
             if let extras = header.extras { fixture.extras = try blobValue(extras).objectValue ?? JSONObject() }
             if let extras = header.scenarioExtras { fixture.scenarioExtras = try blobValue(extras).objectValue ?? JSONObject() }
             fixture.steps = try steps(fixtureID: header.id)
-            try body(fixture)
-            if parsed.count > 20_000 { parsed.removeAll(keepingCapacity: true) }
+            try body(fixture, fixtureParsedBytes)
+            // Bounded by bytes too: many distinct small states would otherwise hold their trees.
+            if parsed.count > 20_000 || parsedCacheBytes > Self.parsedCacheByteLimit {
+                parsed.removeAll(keepingCapacity: true)
+                parsedCacheBytes = 0
+            }
         }
     }
 
@@ -92,8 +106,12 @@ struct FixtureReader {
         try select.forEachRow([.integer(id)]) { bytes = $0.blob(at: 0) }
         guard let bytes else { throw DatabaseError(code: 0, message: "blob \(id) is missing; run `duet corpus check`") }
         let value = try CanonicalJSON.parse(bytes)
+        fixtureParsedBytes += bytes.count
         // Small blobs (actions, effect lists) recur; large states rarely do and would fill memory.
-        if bytes.count <= 512 { parsed[id] = value }
+        if bytes.count <= 512 { parsed[id] = value; parsedCacheBytes += bytes.count }
         return value
     }
+
+    /// Stored JSON whose parsed trees the blob cache may hold before it starts again.
+    static let parsedCacheByteLimit = 2 << 20
 }

@@ -28,6 +28,8 @@ public struct VerifyWorkflow {
     public var manifestPath: String?
     /// Fixtures are read and replayed in pages of about this many steps: what verify holds of them.
     public var pageSteps = 20_000
+    /// …or fewer: a page also closes once this many bytes of stored JSON were parsed for it (`ReplayPage`).
+    public var pageParsedBytes = 4 << 20
     /// Failures kept in full, in the report and the stored run; beyond it they are counted. nil: every one.
     public var maxFailures: Int? = VerifyWorkflow.defaultMaxFailures
     /// Keep every fixture's result, passes too (a JUnit or result file lists them all); `maxFailures` does not apply.
@@ -100,35 +102,32 @@ public struct VerifyWorkflow {
         return outcome
     }
 
-    /// Replays the fixtures named in `names` (a `PassSet` of names) a page at a time (`pageSteps`
-    /// steps or more each, read from the corpus as the page is replayed), handing each page's results
-    /// to `sink`, so memory holds one page of fixtures and what the sink keeps, whatever the corpus's
-    /// size. One process replays on the session already started for the probe; several get a
+    /// Replays the fixtures named in `names` (a `PassSet` of names) a page at a time (`ReplayPage`:
+    /// `pageSteps` steps or `pageParsedBytes` parsed, read from the corpus as the page is replayed),
+    /// handing each page's results to `sink`, so memory holds one page of fixtures and what the sink
+    /// keeps, whatever the corpus's size or how its large fixtures cluster in name order. One process replays on the session already started for the probe; several get a
     /// `ParallelReplayer` per page. No name starts nothing more.
     private func replayPaged(_ names: PassSet.Encoder, into sink: inout VerifyResultSink, session: ReplaySession, command: String,
                              platform: String, progress: @escaping (Int) -> Void) throws -> VerifyRun {
         let started = Date()
         var failure: RunnerFailure?
-        var page: [Fixture] = [], steps = 0, done = 0
+        var page = ReplayPage(maxSteps: pageSteps, maxParsedBytes: pageParsedBytes), done = 0
         func replayPage() {
             let before = done
             let parallel = processes > 1
             if parallel { session.close() }
             let run = parallel
                 ? ParallelReplayer(command: command, platform: platform, processes: processes, timeout: timeout,
-                                   startupTimeout: startupTimeout, window: window).verify(page) { finished, _ in progress(before + finished) }
-                : FixtureReplayer(session: session, platform: platform, window: window).verify(page) { finished, _ in progress(before + finished) }
+                                   startupTimeout: startupTimeout, window: window).verify(page.fixtures) { finished, _ in progress(before + finished) }
+                : FixtureReplayer(session: session, platform: platform, window: window).verify(page.fixtures) { finished, _ in progress(before + finished) }
             sink.add(run.results)
             done += run.results.count
             failure = failure ?? run.runnerFailure
-            page.removeAll(keepingCapacity: true)
-            steps = 0
+            page.clear()
         }
         if names.count > 0 {
-            try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture in
-                page.append(fixture)
-                steps += fixture.steps.count
-                if steps >= pageSteps { replayPage() }
+            try corpus.forEachFixture(namedIn: names.bytes, count: names.count) { fixture, parsedBytes in
+                if page.add(fixture, parsedBytes: parsedBytes) { replayPage() }
             }
         }
         if !page.isEmpty { replayPage() }
