@@ -16,7 +16,7 @@ extension Corpus {
             try adopt(tree)
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
-            let batch = TreeWriteBatch()
+            let batch = TreeWriteBatch(expected: fixtures.count)
             defer { batch.discard() }
             var written: [TrackedFile] = []
             for fixture in fixtures {
@@ -84,7 +84,7 @@ extension Corpus {
                     destinations[file.name] = destination
                 }
             }
-            let batch = TreeWriteBatch()
+            let batch = TreeWriteBatch(expected: destinations.count)
             defer { batch.discard() }
             let (summary, hashes, copied) = try importFiles(files, manifestStructures: manifestStructures,
                                                             copies: FileCopies(batch: batch, destinations: destinations), progress: progress)

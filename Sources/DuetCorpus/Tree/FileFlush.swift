@@ -2,9 +2,9 @@ import Foundation
 
 /// Making staged files durable before they are renamed into place.
 ///
-/// The rule: each file's writeback is started as it is written (`sync_file_range`, not waited
-/// for), so the disk works while the import goes on. Then, before any rename, a batch of up to
-/// `perFileLimit` files is flushed file by file (`fdatasync`: only our files, so a small write
+/// The rule: before any rename, a batch of up to `perFileLimit` files is flushed file by file
+/// (`fdatasync`, each file's writeback started as it was written with `sync_file_range` so the
+/// flushes find little left to do: only our files, so a small write
 /// never waits for other processes' dirty pages); a larger batch by one `syncfs` of its file
 /// system, whose cost does not grow with the count (a flush per file costs a disk cache flush each:
 /// ~0.15 ms, 40 s for the 266,000 files of a million steps) but which also flushes what other

@@ -2,7 +2,7 @@ import Foundation
 import Duet
 
 /// Many files of record made durable together: each is written to a temporary file beside its
-/// target (`TemporaryFileName`) with its writeback started at once, then the staged files are
+/// target (`TemporaryFileName`), then the staged files are
 /// flushed (`FileFlush`), then each is renamed into place and each folder is flushed once. A kill
 /// leaves every target either as it was or whole, and at most some temporary files, which the next
 /// verb sweeps (`TemporaryFileSweep`). One `fsync` per file, each waited for before the next file
@@ -22,8 +22,13 @@ final class TreeWriteBatch: Sendable {
         var folders: Set<String> = []
     }
     private let state = Locked(State())
+    /// Whether each file's writeback is started as it is staged: only for a batch flushed file by
+    /// file (`FileFlush`), where it is what makes each `fdatasync` short; a batch flushed by one
+    /// `syncfs` leaves the writeback to it (started per file, it slowed the creation of the next files).
+    private let startsWriteback: Bool
 
-    init() {}
+    /// `expected`: about how many files will be staged (nil: few).
+    init(expected: Int? = nil) { startsWriteback = (expected ?? 0) <= FileFlush.perFileLimit }
 
     var isEmpty: Bool { state.withLock { $0.staged.isEmpty } }
     var count: Int { state.withLock { $0.staged.count } }
@@ -49,7 +54,7 @@ final class TreeWriteBatch: Sendable {
         guard DescriptorWrite.all(bytes, to: descriptor) else { throw FileProblem.error("cannot write", path, errno: errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, let stamp = FileStamp(info) else { throw FileProblem.error("cannot write", path, errno: errno) }
-        FileFlush.startWriteback(descriptor)
+        if startsWriteback { FileFlush.startWriteback(descriptor) }
         return stamp
     }
 
