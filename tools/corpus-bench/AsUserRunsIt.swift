@@ -28,7 +28,7 @@ struct AsUserRunsIt {
         while total < steps {
             for var fixture in recorded where total < steps {
                 fixture.name += "~\(round)"
-                try Data(fixture.document.prettyBytes).write(to: folder.appendingPathComponent(try Fixture.fileName(for: fixture.name)))
+                try Self.writePlain(fixture.document.prettyBytes, to: folder.appendingPathComponent(try Fixture.fileName(for: fixture.name)).path)
                 total += fixture.steps.count
                 files += 1
             }
@@ -64,6 +64,33 @@ struct AsUserRunsIt {
         return (seconds, steps)
     }
 
+    /// What the files alone cost: each read and written under the same name into a fresh folder
+    /// (one open, write, close each, nothing flushed).
+    func plainCopy(files: URL, into folder: URL) throws -> Double {
+        let start = now()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: files.path) {
+            try Self.writePlain(Array(try Data(contentsOf: files.appendingPathComponent(name))), to: folder.appendingPathComponent(name).path)
+        }
+        return now() - start
+    }
+
+    /// One open, write, close: Foundation's `Data.write(to:)` also calls `fsync` on every file, a
+    /// flush per file that no bulk writer pays and that made the files alone look slower than the import.
+    static func writePlain(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        defer { close(descriptor) }
+        var written = 0
+        try bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                guard count > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+                written += count
+            }
+        }
+    }
+
     func run() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-seed-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -79,7 +106,7 @@ struct AsUserRunsIt {
             var start = now()
             let written = try writeReplicas(steps: size, into: files, from: recorded)
             print(String(format: "%9d steps: %d files of %d seed fixtures replicated, written in %.1f s", written.steps, written.files, recorded.count, now() - start))
-            var whole: [Double] = [], inProcess: [Double] = [], bare: [Double] = []
+            var whole: [Double] = [], inProcess: [Double] = [], bare: [Double] = [], copies: [Double] = []
             var wholeSteps = 0, inProcessSteps = 0, bareSteps = 0
             for round in 0..<rounds {
                 // Whole process: a fresh folder, a corpus built from the seed, the files copied into its tree.
@@ -87,6 +114,11 @@ struct AsUserRunsIt {
                 let measured = try wholeProcess(files: files, in: user)
                 whole.append(measured.seconds); wholeSteps = measured.steps
                 try? FileManager.default.removeItem(at: user)
+
+                // The files alone: the same bytes written into a fresh folder, as the import's copies are.
+                let copy = work.appendingPathComponent("copy-\(round)")
+                copies.append(try plainCopy(files: files, into: copy))
+                try? FileManager.default.removeItem(at: copy)
 
                 // In process: the same starting corpus (the seed), the same files indexed.
                 let path = work.appendingPathComponent("in-process-\(round).db").path
@@ -100,7 +132,8 @@ struct AsUserRunsIt {
                 bare.append(try corpus.bareInsertSeconds(into: try Corpus.open(at: barePath)))
                 bareSteps = try corpus.stats().steps
                 for file in [path, barePath] { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
-                print(String(format: "           round %d: duet import %.2f s · in-process %.2f s · bare loop %.2f s", round + 1, whole.last!, inProcess.last!, bare.last!) + " (load \(load()))")
+                print(String(format: "           round %d: duet import %.2f s · plain copy of the files %.2f s · in-process %.2f s · bare loop %.2f s",
+                             round + 1, whole.last!, copies.last!, inProcess.last!, bare.last!) + " (load \(load()))")
             }
             guard wholeSteps == inProcessSteps, wholeSteps == written.steps else {
                 FileHandle.standardError.write(Data("corpus-bench: duet import stored \(wholeSteps) steps, the in-process import \(inProcessSteps), of \(written.steps) written\n".utf8))
@@ -111,6 +144,10 @@ struct AsUserRunsIt {
             perStep.append((size, median(whole) / Double(wholeSteps) * 1e6, median(inProcess) / Double(inProcessSteps) * 1e6))
             print("           medians: duet import \(grouped(wholeRate)) steps/s (" + String(format: "%.1f", perStep.last!.wholeMicros) + " µs/step) · in-process \(grouped(inProcessRate)) steps/s ("
                   + String(format: "%.1f", perStep.last!.inProcessMicros) + " µs/step) · bare loop \(grouped(bareRate)) steps/s — duet import / in-process " + String(format: "%.0f %%", wholeRate / inProcessRate * 100))
+            // What the files alone cost here now: duet import against in-process + plain copy (both must be done; 2 cores may overlap them).
+            let floor = median(inProcess) + median(copies)
+            print(String(format: "           plain copy of the files %.2f s (%.1f µs/step); duet import / (in-process + plain copy) %.0f %%",
+                         median(copies), median(copies) / Double(wholeSteps) * 1e6, floor / median(whole) * 100))
         }
         func verdict(_ holds: Bool) -> String { holds ? "holds" : "FAILS" }
         let rateHolds = perStep.allSatisfy { $0.wholeMicros <= 2 * $0.inProcessMicros }

@@ -32,10 +32,12 @@ extension Corpus {
     }
 
     /// Imports `files` in one transaction (joining the caller's when there is one) and returns
-    /// the content hash of every file read, unchanged ones included.
+    /// the content hash of every file read, unchanged ones included, and the stamp of each copy
+    /// staged into `copies` (written as each file is read; the caller publishes the batch).
     func importFiles(_ files: [(name: String, path: String)], manifestStructures: [String: [String: Primitive]],
-                     reading: ParsedFixtureFile.Reading = .compact,
-                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> (summary: FixtureWriteSummary, hashes: [String: ContentHash]) {
+                     reading: ParsedFixtureFile.Reading = .compact, copies: FileCopies? = nil,
+                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws
+        -> (summary: FixtureWriteSummary, hashes: [String: ContentHash], copied: [String: FileStamp]) {
         // Every reference the import writes points at a row it wrote or found in the same transaction,
         // so foreign-key probes per row buy nothing here (tests check `foreign_key_check` stays empty).
         try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
@@ -44,6 +46,7 @@ extension Corpus {
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
             var hashes: [String: ContentHash] = [:]
+            var copied: [String: FileStamp] = [:]
             var done = 0
             // Only the files at hand: a sync of one changed file must not read every fixture's hash.
             var knownHashes: [String: [UInt8]] = [:]
@@ -51,8 +54,10 @@ extension Corpus {
             for file in files {
                 try known.forEachRow([.text(file.name)]) { row in knownHashes[file.name] = row.blob(at: 0) }
             }
-            try ParsedFixtureFile.forEachBatch(files, knownHashes: knownHashes, plans: writer.indexer.plans, reading: reading) { batch in
+            try ParsedFixtureFile.forEachBatch(files, knownHashes: knownHashes, plans: writer.indexer.plans, reading: reading,
+                                                  copies: copies) { batch in
                 for file in batch {
+                    if let copy = file.copy { copied[file.name] = try copy.stamp() }
                     switch file.content {
                     case .unchanged: summary.unchanged.append(file.name)
                     case .failed(let error): throw error
@@ -66,7 +71,7 @@ extension Corpus {
             }
             try writer.flush()
             try collectGarbage(among: writer.garbage)
-            return (summary, hashes)
+            return (summary, hashes, copied)
         } } }
     }
 

@@ -60,7 +60,7 @@ extension Corpus {
         try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
             let now = FileStamp.nowNanoseconds()
             // Fixtures: read what changed, drop what is gone, write out what only the corpus held.
-            let (imported, hashes) = try importFiles(plan.fixtureCandidates.map { ($0.name, $0.path) },
+            let (imported, hashes, _) = try importFiles(plan.fixtureCandidates.map { ($0.name, $0.path) },
                                                      manifestStructures: plan.fixtureCandidates.isEmpty ? [:] : manifestStructures(),
                                                      progress: progress)
             summary.imported = imported.inserted + imported.replaced

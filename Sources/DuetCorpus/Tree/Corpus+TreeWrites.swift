@@ -16,7 +16,7 @@ extension Corpus {
             try adopt(tree)
             var writer = try FixtureWriter(corpus: self)
             var summary = FixtureWriteSummary()
-            var batch = TreeWriteBatch()
+            let batch = TreeWriteBatch(expected: fixtures.count)
             defer { batch.discard() }
             var written: [TrackedFile] = []
             for fixture in fixtures {
@@ -55,7 +55,8 @@ extension Corpus {
 extension Corpus {
     /// Imports every `*.fixture.json` below `directory` into the tree — each file copied byte for
     /// byte to `parity/fixtures` (or over the file of record of the same name) — and the corpus, in
-    /// one transaction. A malformed file throws `InputError` (file:line:column) before any file is copied.
+    /// one transaction. A malformed file throws `InputError` (file:line:column) before any file of record
+    /// changes (the copies staged so far are removed).
     ///
     /// ```swift
     /// let summary = try corpus.importFixtures(from: "../upstream/parity/fixtures", into: tree)
@@ -66,29 +67,39 @@ extension Corpus {
         let files = try FixtureFiles.find(in: directory)
         return try database.withoutForeignKeyEnforcement { try database.withTemporaryFilesInMemory { try write {
             try adopt(tree)
-            let (summary, hashes) = try importFiles(files, manifestStructures: manifestStructures, progress: progress)
-            // The copies are made durable together (one flush, then the renames), then their stamps are stored.
-            var batch = TreeWriteBatch()
-            defer { batch.discard() }
-            var copied: [TrackedFile] = []
+            // Each copy is written from the bytes the import reads, on the thread that reads them, while
+            // this thread indexes; the copies are made durable together (`TreeWriteBatch.publish`) before
+            // the commit, and their stamps stored. A file already at its place in the tree is not copied.
+            let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+            let treeRoot = URL(fileURLWithPath: tree.root).standardizedFileURL.path
+            let mayBeInPlace = (root + "/").hasPrefix(treeRoot + "/") || (treeRoot + "/").hasPrefix(root + "/")
+            var destinations: [String: String] = [:]
+            destinations.reserveCapacity(files.count)
+            var inPlace: [(name: String, path: String)] = []
             for file in files {
                 let destination = try filePath(kind: .fixture, name: file.name, tree: tree)
-                if URL(fileURLWithPath: destination).standardizedFileURL.path == URL(fileURLWithPath: file.path).standardizedFileURL.path {
-                    guard let stamp = FileStamp.of(file.path), let hash = hashes[file.name] else { continue }
-                    try track(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
-                                          racy: stamp.isRacy()))
-                    continue
+                if mayBeInPlace, URL(fileURLWithPath: destination).standardizedFileURL.path == file.path {
+                    inPlace.append(file)
+                } else {
+                    destinations[file.name] = destination
                 }
-                guard let data = FileManager.default.contents(atPath: file.path) else {
-                    throw InputError(file: file.path, message: "cannot read the file again to copy it", fix: "check it is readable")
-                }
-                let bytes = Array(data)
-                let stamp = try batch.stage(bytes, to: destination)
-                copied.append(TrackedFile(path: tree.relative(destination), kind: .fixture, name: file.name, stamp: stamp,
-                                          hash: hashes[file.name] ?? ContentHash(of: bytes), racy: stamp.isRacy()))
             }
+            let batch = TreeWriteBatch(expected: destinations.count)
+            defer { batch.discard() }
+            let (summary, hashes, copied) = try importFiles(files, manifestStructures: manifestStructures,
+                                                            copies: FileCopies(batch: batch, destinations: destinations), progress: progress)
             try batch.publish()
-            for file in copied { try track(file) }
+            let now = FileStamp.nowNanoseconds()
+            for file in files {
+                guard let destination = destinations[file.name], let stamp = copied[file.name], let hash = hashes[file.name] else { continue }
+                try track(TrackedFile(path: tree.relative(destination), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
+                                      racy: stamp.isRacy(now: now)))
+            }
+            for file in inPlace {
+                guard let stamp = FileStamp.of(file.path), let hash = hashes[file.name] else { continue }
+                try track(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
+                                      racy: stamp.isRacy(now: now)))
+            }
             return summary
         } } }
     }
