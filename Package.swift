@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// When `duet` carries its own Swift runtime and Foundation. Compiling its one module with the flag
+/// records the static libraries they need (Foundation's ICU and CoreFoundation among them).
+let staticRuntime = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+
 let package = Package(
     name: "Duet",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -32,7 +36,11 @@ let package = Package(
         .target(name: "DuetCorpus", dependencies: ["CSQLite", "Duet", "DuetFixtures", "DuetManifest", "DuetAudit"]),
         .target(name: "DuetGates", dependencies: ["Duet", "DuetFixtures", "DuetRunner", "DuetReplay", "DuetCorpus", "DuetManifest"]),
         .target(name: "DuetCLI", dependencies: ["Duet", "DuetFixtures", "DuetCorpus", "DuetManifest", "DuetReplay", "DuetAudit", "DuetGates"]),
-        .executableTarget(name: "duet", dependencies: ["DuetCLI"]),
+        // A release `duet` links the Swift runtime and Foundation statically on Linux: loading and
+        // relocating them was two thirds of a short verb's wall time (BENCHMARKS.md, "start-up").
+        .executableTarget(name: "duet", dependencies: ["DuetCLI"],
+                          swiftSettings: [.unsafeFlags(["-static-stdlib"], staticRuntime)],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"], staticRuntime)]),
         // The reference app.
         .target(name: "MemoryLane", dependencies: ["Duet", "DuetScenarios"]),
         .executableTarget(name: "memorylane-runner", dependencies: ["MemoryLane", "DuetRunner"]),

@@ -58,6 +58,21 @@ final class QuestionsTouchesTests: XCTestCase {
         XCTAssertGreaterThan(try corpus.database.rows("SELECT * FROM fixtures_by_kind").count, 10)
     }
 
+    func testSpansAreOrderedByFixtureNameThenKindFieldDepthAndEntry() throws {
+        // Added last, so its id is the highest; its name sorts between the others'. Two stretches
+        // in one lane: the one held from the initial state comes first.
+        let again = QuestionsCorpus.leaf("shared.again", "shared", #"{"path":[{"case":"memoryDetail"}]}"#, [
+            ("backTapped", #"{"path":[]}"#),
+            ("memoryTapped", #"{"path":[{"case":"memoryDetail"}]}"#),
+        ])
+        let spans = try QuestionsCorpus.make(extra: [again]).touches(KindPattern("memoryDetail")).spans
+        XCTAssertEqual(spans.map(\.fixture), ["shared", "shared.again", "shared.again", "timeline.detail"])
+        XCTAssertEqual(spans.filter { $0.fixture == "shared.again" }.map { [$0.enteredAt ?? -1, $0.leftAt ?? -1] }, [[-1, 0], [1, -1]])
+        XCTAssertEqual(spans.filter { $0.fixture == "shared.again" }.map(\.leftBy), ["backTapped", nil])
+        XCTAssertEqual(spans.filter { $0.fixture == "shared.again" }.map(\.enteredBy), [nil, "memoryTapped"])
+        XCTAssertEqual(Set(spans.map(\.field)), ["path"])
+    }
+
     func testShortFormsMatchEveryPrimitiveAndEveryFeature() throws {
         let corpus = try QuestionsCorpus.make()
         XCTAssertEqual(try corpus.touches(KindPattern("capture.camera")).fixtures, ["capture.camera", "capture.camera-from-source"])

@@ -54,29 +54,45 @@ enum ReportRenderer {
     }
 
     /// A table's lines: each value padded to its column's width (in characters), two spaces
-    /// between columns, no trailing spaces. Built as bytes: thousands of rows are common.
+    /// between columns, no trailing spaces. Built as bytes, numbers written digit by digit and
+    /// text copied from its contiguous UTF-8: thousands of rows are common.
     private static func tableBytes(_ table: Table) -> [UInt8] {
-        let cells = table.rows.map { $0.map(\.display) }
-        // An ASCII value is as wide as its bytes; anything else is counted in characters.
-        func width(_ value: String) -> Int { value.utf8.allSatisfy { $0 < 0x80 } ? value.utf8.count : value.count }
-        let lengths = cells.map { $0.map(width) }
-        var widths = table.columns.map(width)
-        for row in lengths { for (i, length) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], length) } }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (cells.count + 2))
-        func line(_ values: [String], _ lengths: [Int]) {
-            for (index, (value, width)) in zip(values, widths).enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
-                bytes.append(contentsOf: value.utf8)
-                let padding = width - lengths[index]
-                if padding > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+        let columns = table.columns.count
+        var widths = table.columns.map(TableCell.width)
+        var lengths = [Int](repeating: 0, count: table.rows.count * columns)
+        for (r, row) in table.rows.enumerated() {
+            for (i, cell) in row.prefix(columns).enumerated() {
+                let length = TableCell.width(cell)
+                lengths[r * columns + i] = length
+                if length > widths[i] { widths[i] = length }
             }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((widths.reduce(0, +) + 2 * columns + 1) * (table.rows.count + 2))
+        func pad(_ count: Int) { if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) } }
+        func endLine() {
             while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
             bytes.append(UInt8(ascii: "\n"))
         }
-        line(table.columns, table.columns.map(width))
-        line(widths.map { String(repeating: "-", count: $0) }, widths)
-        for (row, length) in zip(cells, lengths) { line(row, length) }
+        for (i, name) in table.columns.enumerated() {
+            if i > 0 { pad(2) }
+            TableCell.append(.text(name), to: &bytes)
+            pad(widths[i] - TableCell.width(name))
+        }
+        endLine()
+        for (i, width) in widths.enumerated() {
+            if i > 0 { pad(2) }
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: width))
+        }
+        endLine()
+        for (r, row) in table.rows.enumerated() {
+            for (i, cell) in row.prefix(columns).enumerated() {
+                if i > 0 { pad(2) }
+                TableCell.append(cell, to: &bytes)
+                pad(widths[i] - lengths[r * columns + i])
+            }
+            endLine()
+        }
         return bytes
     }
 

@@ -14,6 +14,8 @@ import Foundation
 ///
 /// Not `Sendable`: the statement cache and transaction depth belong to the thread using the
 /// connection (SQLite's serialized mode would guard only its own state, not a transaction's span).
+/// So the connection opens without SQLite's own mutex, which otherwise every `sqlite3_column_*`
+/// call takes and releases.
 final class Database {
     /// `immutable`: read-only, and SQLite told the file cannot change (no lock, no -shm, no WAL
     /// read) — true only of a file on a read-only file system with no WAL content beside it.
@@ -42,7 +44,7 @@ final class Database {
         }
         let checksummed = pageChecksums && path != ":memory:"
         let name = mode == .immutable ? Self.immutableURI(path) : path
-        let code = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_FULLMUTEX, checksummed ? ChecksumVFS.registeredName : nil)
+        let code = sqlite3_open_v2(name, &connection, access | SQLITE_OPEN_NOMUTEX, checksummed ? ChecksumVFS.registeredName : nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             var failure = DatabaseError(code: code, message: "\(message): \(path)", file: path)

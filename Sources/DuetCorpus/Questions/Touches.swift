@@ -45,19 +45,16 @@ extension Corpus {
     /// Spans come from the indexed transitions plus the initial states holding the kind: the
     /// index records every change between consecutive snapshots, so no snapshot row is read.
     public func touches(_ pattern: KindPattern) throws -> KindTouches {
-        struct Lane: Hashable { var fixture: Int64; var field: String; var depth: Int }
-        struct Open {
-            var kind: String; var lane: Lane; var enteredAt: Int?; var enteredBy: String?
-            func span(leftAt: Int?, leftBy: String?) -> KindSpan {
-                KindSpan(fixture: "", feature: "", kind: kind, field: lane.field, depth: lane.depth, enteredAt: enteredAt,
-                         enteredBy: enteredBy, leftAt: leftAt, leftBy: leftBy, snapshots: 0)
-            }
-        }
+        // A stretch is kept as small numbers until the end: fields and verbs are a handful of
+        // distinct words among thousands of rows, so each is read once into `words`.
+        struct Lane: Equatable { var fixture: Int64; var field: Int; var depth: Int }
+        struct Stretch { var lane: Lane; var kind: Int; var enteredAt: Int?; var enteredBy: Int?; var leftAt: Int?; var leftBy: Int? }
+        var words = TextInterner()
         let kinds = try pattern.kindIDs(in: self)
-        var spans: [(lane: Lane, span: KindSpan)] = []
-        for kind in kinds {
+        var stretches: [Stretch] = []
+        for (kindIndex, kind) in kinds.enumerated() {
             // Lanes open at the start: the initial states holding the kind, by fixture.
-            var initiallyOpen: [Int64: [Open]] = [:]
+            var initiallyOpen: [Int64: [Stretch]] = [:]
             // Initial states: each distinct one of the feature is probed once (branches share them).
             try database.cachedStatement("""
                 SELECT f.id, k.field, k.depth
@@ -65,74 +62,88 @@ extension Corpus {
                 CROSS JOIN snapshot_kinds k ON k.kind = ?1 AND k.snapshot = i.blob AND k.feature = ?2
                 JOIN fixtures f ON f.feature = ?2 AND f.initial_blob = i.blob AND f.shape = 'leaf'
                 """).forEachRow([.text(kind), .text(String(kind.prefix { $0 != "." }))]) { row in
-                let lane = Lane(fixture: row.int64(at: 0), field: row.text(at: 1) ?? "", depth: row.int(at: 2))
-                initiallyOpen[lane.fixture, default: []].append(Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil))
+                let lane = Lane(fixture: row.int64(at: 0), field: words.index(of: row, at: 1), depth: row.int(at: 2))
+                initiallyOpen[lane.fixture, default: []].append(Stretch(lane: lane, kind: kindIndex))
             }
             // Transitions in fixture and step order, from the covering index alone; a fixture has
             // few lanes open at once, so they live in a small array rather than a hash table.
             var fixture: Int64 = -1
-            var open: [Open] = []
-            func finishFixture() {
-                spans += open.map { ($0.lane, $0.span(leftAt: nil, leftBy: nil)) }
-                open.removeAll(keepingCapacity: true)
-            }
+            var open: [Stretch] = []
             try database.cachedStatement("""
                 SELECT fixture_id, field, depth, step, change = 'entered', action_case
                 FROM step_transitions WHERE kind = ?1 ORDER BY fixture_id, step
                 """).forEachRow([.text(kind)]) { row in
                 let id = row.int64(at: 0)
                 if id != fixture {
-                    finishFixture()
+                    stretches += open
                     fixture = id
                     open = initiallyOpen.removeValue(forKey: id) ?? []
                 }
-                let lane = Lane(fixture: id, field: row.text(at: 1) ?? "", depth: row.int(at: 2))
+                let lane = Lane(fixture: id, field: words.index(of: row, at: 1), depth: row.int(at: 2))
                 let step = row.int(at: 3)
-                let verb = row.isNull(at: 5) ? nil : row.text(at: 5)
-                let index = open.firstIndex { $0.lane.depth == lane.depth && $0.lane.field == lane.field }
+                let verb = row.isNull(at: 5) ? nil : words.index(of: row, at: 5)
+                let index = open.firstIndex { $0.lane == lane }
                 if row.int(at: 4) == 1 {
-                    let entered = Open(kind: kind, lane: lane, enteredAt: step, enteredBy: verb)
+                    let entered = Stretch(lane: lane, kind: kindIndex, enteredAt: step, enteredBy: verb)
                     if let index {
-                        spans.append((lane, open[index].span(leftAt: nil, leftBy: nil)))
+                        stretches.append(open[index])
                         open[index] = entered
                     } else {
                         open.append(entered)
                     }
                 } else {
-                    let entered = index.map { open.remove(at: $0) } ?? Open(kind: kind, lane: lane, enteredAt: nil, enteredBy: nil)
-                    spans.append((lane, entered.span(leftAt: step, leftBy: verb)))
+                    var left = index.map { open.remove(at: $0) } ?? Stretch(lane: lane, kind: kindIndex)
+                    left.leftAt = step
+                    left.leftBy = verb
+                    stretches.append(left)
                 }
             }
-            finishFixture()
-            for lanes in initiallyOpen.values { spans += lanes.map { ($0.lane, $0.span(leftAt: nil, leftBy: nil)) } }
+            stretches += open
+            for lanes in initiallyOpen.values { stretches += lanes }
         }
-        // Name, feature and length of each fixture touched, in name order (one statement).
-        let ids = "[" + Set(spans.map(\.lane.fixture)).map(String.init).joined(separator: ",") + "]"
-        var fixtures: [Int64: (rank: Int, name: String, feature: String, steps: Int)] = [:]
-        fixtures.reserveCapacity(spans.count)
+        // Name, feature and length of each fixture touched (one statement), ranked by name as
+        // SQLite orders text (by bytes).
+        let ids = "[" + Set(stretches.map(\.lane.fixture)).map(String.init).joined(separator: ",") + "]"
+        var touched: [(id: Int64, name: String, feature: String, steps: Int)] = []
         try database.cachedStatement("""
-            SELECT f.id, f.name, f.feature, f.step_count FROM json_each(?1) j CROSS JOIN fixtures f ON f.id = j.value ORDER BY f.name
+            SELECT f.id, f.name, f.feature, f.step_count FROM json_each(?1) j CROSS JOIN fixtures f ON f.id = j.value
             """).forEachRow([.text(ids)]) { row in
-            fixtures[row.int64(at: 0)] = (fixtures.count, row.text(at: 1) ?? "", row.text(at: 2) ?? "", row.int(at: 3))
+            touched.append((row.int64(at: 0), row.text(at: 1) ?? "", row.text(at: 2) ?? "", row.int(at: 3)))
         }
-        // Sort positions on small keys rather than moving whole spans around.
-        let ranks = spans.map { fixtures[$0.lane.fixture]?.rank ?? Int.max }
-        let order = spans.indices.sorted { a, b in
+        touched.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        var rank: [Int64: Int] = [:]
+        rank.reserveCapacity(touched.count)
+        for (position, fixture) in touched.enumerated() { rank[fixture.id] = position }
+        // Sort on small keys: fixture rank, then kind, field, depth and entry (initial first).
+        let kindRank = Self.ranks(of: kinds), wordRank = Self.ranks(of: words.words)
+        let ranks = stretches.map { rank[$0.lane.fixture] ?? Int.max }
+        let order = stretches.indices.sorted { a, b in
             if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-            let x = spans[a].span, y = spans[b].span
-            if x.kind != y.kind { return x.kind < y.kind }
-            if x.field != y.field { return x.field < y.field }
-            if x.depth != y.depth { return x.depth < y.depth }
+            let x = stretches[a], y = stretches[b]
+            if x.kind != y.kind { return kindRank[x.kind] < kindRank[y.kind] }
+            if x.lane.field != y.lane.field { return wordRank[x.lane.field] < wordRank[y.lane.field] }
+            if x.lane.depth != y.lane.depth { return x.lane.depth < y.lane.depth }
             return (x.enteredAt ?? -1) < (y.enteredAt ?? -1)
         }
-        let sorted = order.map { index -> KindSpan in
-            var span = spans[index].span
-            let fixture = fixtures[spans[index].lane.fixture] ?? (Int.max, "", "", 0)
-            span.fixture = fixture.name
-            span.feature = fixture.feature
-            return span.counted(steps: fixture.steps)
+        let spans = order.map { index -> KindSpan in
+            let stretch = stretches[index]
+            let fixture = ranks[index] < touched.count ? touched[ranks[index]] : (id: stretch.lane.fixture, name: "", feature: "", steps: 0)
+            return KindSpan(fixture: fixture.name, feature: fixture.feature, kind: kinds[stretch.kind],
+                            field: words.words[stretch.lane.field], depth: stretch.lane.depth,
+                            enteredAt: stretch.enteredAt, enteredBy: stretch.enteredBy.map { words.words[$0] },
+                            leftAt: stretch.leftAt, leftBy: stretch.leftBy.map { words.words[$0] }, snapshots: 0)
+                .counted(steps: fixture.steps)
         }
-        return KindTouches(pattern: pattern.description, kinds: kinds, spans: sorted)
+        return KindTouches(pattern: pattern.description, kinds: kinds, spans: spans)
+    }
+
+    /// Each string's position in `strings` sorted by bytes.
+    private static func ranks(of strings: [String]) -> [Int] {
+        var ranks = [Int](repeating: 0, count: strings.count)
+        for (position, index) in strings.indices.sorted(by: { strings[$0].utf8.lexicographicallyPrecedes(strings[$1].utf8) }).enumerated() {
+            ranks[index] = position
+        }
+        return ranks
     }
 }
 
