@@ -174,7 +174,7 @@ func verdict(_ holds: Bool) -> String { holds ? "holds" : "FAILS" }
 var wholeProcessHolds: Bool?
 if let duet = options.duet {
     let busiest = kinds[spanCounts.indices.max { spanCounts[$0] < spanCounts[$1] } ?? 0]
-    wholeProcessHolds = try WholeProcess(duet: duet, corpusPath: corpusPath, rounds: max(7, options.rounds)).measure(kind: busiest, inProcess: [
+    wholeProcessHolds = try WholeProcess(duet: URL(fileURLWithPath: duet).path, corpusPath: corpusPath, rounds: max(7, options.rounds)).measure(kind: busiest, inProcess: [
         "query touches \(busiest)": touchesP50, "census": censusP50, "query kinds": percentile(kindsTimes, 0.5),
     ])
 }

@@ -84,7 +84,7 @@ extension Corpus {
         }
         var wanted = try names.next()?.fixture
         try reader.forEachMeasuredFixture(feature: nil, name: nil) { fixture, parsedBytes in
-            while let name = wanted, name.utf8.lexicographicallyPrecedes(fixture.name.utf8) { wanted = try names.next()?.fixture }
+            while let name = wanted, name.precedesByBytes(fixture.name) { wanted = try names.next()?.fixture }
             guard wanted == fixture.name else { return }
             try body(fixture, parsedBytes)
             wanted = try names.next()?.fixture

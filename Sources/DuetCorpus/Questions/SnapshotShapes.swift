@@ -123,7 +123,7 @@ extension Corpus {
             try forEachDistinctSnapshot(feature: structure.feature) { inferred.add($0) }
             var known = structure
             known.fields += inferred.fields()
-            known.fields.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            known.fields.sort { $0.path.precedesByBytes($1.path) }
             return known
         }
     }
@@ -134,7 +134,7 @@ extension Corpus {
         try featuresWithUnknownStructure().map { feature in
             var inferred = SnapshotShapes(declared: [])
             try forEachDistinctSnapshot(feature: feature) { inferred.add($0) }
-            return FeatureStructure(feature: feature, fields: inferred.fields().sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
+            return FeatureStructure(feature: feature, fields: inferred.fields().sorted { $0.path.precedesByBytes($1.path) },
                                     actions: [], effects: [])
         }
     }

@@ -110,7 +110,7 @@ extension Corpus {
             """).forEachRow([.text(ids)]) { row in
             touched.append((row.int64(at: 0), row.text(at: 1) ?? "", row.text(at: 2) ?? "", row.int(at: 3)))
         }
-        touched.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        touched.sort { $0.name.precedesByBytes($1.name) }
         var rank: [Int64: Int] = [:]
         rank.reserveCapacity(touched.count)
         for (position, fixture) in touched.enumerated() { rank[fixture.id] = position }
@@ -140,7 +140,7 @@ extension Corpus {
     /// Each string's position in `strings` sorted by bytes.
     private static func ranks(of strings: [String]) -> [Int] {
         var ranks = [Int](repeating: 0, count: strings.count)
-        for (position, index) in strings.indices.sorted(by: { strings[$0].utf8.lexicographicallyPrecedes(strings[$1].utf8) }).enumerated() {
+        for (position, index) in strings.indices.sorted(by: { strings[$0].precedesByBytes(strings[$1]) }).enumerated() {
             ranks[index] = position
         }
         return ranks

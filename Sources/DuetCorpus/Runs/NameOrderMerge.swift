@@ -13,7 +13,7 @@ public enum NameOrderMerge {
         merged.reserveCapacity(a.count + b.count)
         var i = 0, j = 0
         while i < a.count && j < b.count {
-            if name(b[j]).utf8.lexicographicallyPrecedes(name(a[i]).utf8) { merged.append(b[j]); j += 1 } else { merged.append(a[i]); i += 1 }
+            if name(b[j]).precedesByBytes(name(a[i])) { merged.append(b[j]); j += 1 } else { merged.append(a[i]); i += 1 }
         }
         merged += a[i...]
         merged += b[j...]

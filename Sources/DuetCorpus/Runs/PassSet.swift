@@ -14,7 +14,7 @@ public enum PassSet {
 
     /// Put in name order first when they are not (a run's results usually are).
     public static func encode(_ passes: [ReusedPass]) -> [UInt8] {
-        let precedes: (ReusedPass, ReusedPass) -> Bool = { $0.fixture.utf8.lexicographicallyPrecedes($1.fixture.utf8) }
+        let precedes: (ReusedPass, ReusedPass) -> Bool = { $0.fixture.precedesByBytes($1.fixture) }
         let ordered = zip(passes, passes.dropFirst()).allSatisfy { !precedes($1, $0) }
         return encodeOrdered(ordered ? passes : passes.sorted(by: precedes))
     }
