@@ -7,8 +7,7 @@ enum TableCell {
         switch cell {
         case .text(let text): return width(text)
         case .int(let int): return digits(int) + (int < 0 ? 1 : 0)
-        case .bool(let bool): return bool ? 3 : 2
-        case .none: return 0
+        case .bool, .none: return cell.display.utf8.count
         }
     }
 
@@ -36,10 +35,8 @@ enum TableCell {
                 bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             }
-        case .bool(let bool):
-            bytes.append(contentsOf: (bool ? "yes" : "no").utf8)
-        case .none:
-            break
+        case .bool, .none:
+            bytes.append(contentsOf: cell.display.utf8)
         }
     }
 
