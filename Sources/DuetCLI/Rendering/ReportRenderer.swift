@@ -57,42 +57,25 @@ enum ReportRenderer {
     /// between columns, no trailing spaces. Built as bytes, numbers written digit by digit and
     /// text copied from its contiguous UTF-8: thousands of rows are common.
     private static func tableBytes(_ table: Table) -> [UInt8] {
-        let columns = table.columns.count
-        var widths = table.columns.map(TableCell.width)
-        var lengths = [Int](repeating: 0, count: table.rows.count * columns)
-        for (r, row) in table.rows.enumerated() {
-            for (i, cell) in row.prefix(columns).enumerated() {
-                let length = TableCell.width(cell)
-                lengths[r * columns + i] = length
-                if length > widths[i] { widths[i] = length }
-            }
-        }
+        let header = table.columns.map { Table.Cell.text($0) }
+        let lengths = table.rows.map { $0.prefix(header.count).map(TableCell.width) }
+        var widths = header.map(TableCell.width)
+        for row in lengths { for (i, length) in row.enumerated() where length > widths[i] { widths[i] = length } }
+        let rule = widths.map { Table.Cell.text(String(repeating: "-", count: $0)) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity((widths.reduce(0, +) + 2 * columns + 1) * (table.rows.count + 2))
-        func pad(_ count: Int) { if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) } }
-        func endLine() {
+        bytes.reserveCapacity((widths.reduce(0, +) + 2 * widths.count + 1) * (table.rows.count + 2))
+        func line(_ cells: ArraySlice<Table.Cell>, _ lengths: [Int]) {
+            for (i, cell) in cells.enumerated() {
+                if i > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2)) }
+                TableCell.append(cell, to: &bytes)
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[i] - lengths[i])))
+            }
             while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
             bytes.append(UInt8(ascii: "\n"))
         }
-        for (i, name) in table.columns.enumerated() {
-            if i > 0 { pad(2) }
-            TableCell.append(.text(name), to: &bytes)
-            pad(widths[i] - TableCell.width(name))
-        }
-        endLine()
-        for (i, width) in widths.enumerated() {
-            if i > 0 { pad(2) }
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: width))
-        }
-        endLine()
-        for (r, row) in table.rows.enumerated() {
-            for (i, cell) in row.prefix(columns).enumerated() {
-                if i > 0 { pad(2) }
-                TableCell.append(cell, to: &bytes)
-                pad(widths[i] - lengths[r * columns + i])
-            }
-            endLine()
-        }
+        line(header[...], header.map(TableCell.width))
+        line(rule[...], widths)
+        for (row, length) in zip(table.rows, lengths) { line(row.prefix(header.count), length) }
         return bytes
     }
 
