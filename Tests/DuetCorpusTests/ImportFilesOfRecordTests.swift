@@ -75,12 +75,14 @@ final class ImportFilesOfRecordTests: XCTestCase {
     func testEveryFileIsFlushedBeforeAnyIsRenamedIntoPlace() throws {
         let folderA = root.appendingPathComponent("a"), folderB = root.appendingPathComponent("b")
         let targetA = folderA.appendingPathComponent("x.fixture.json"), targetB = folderB.appendingPathComponent("y.fixture.json")
+        try FileManager.default.createDirectory(at: folderA, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folderB, withIntermediateDirectories: true)
         let batch = TreeWriteBatch()
         _ = try batch.stage(Array("a".utf8), to: targetA.path)
         _ = try batch.stage(Array("b".utf8), to: targetB.path)
         XCTAssertFalse(FileManager.default.fileExists(atPath: targetA.path), "staging does not touch the target")
         // The second file's staged copy is gone before the flush: the flush fails, so no file may have been renamed.
-        try FileManager.default.removeItem(at: folderB)
+        for name in hiddenEntries(folderB) { try FileManager.default.removeItem(at: folderB.appendingPathComponent(name)) }
         XCTAssertThrowsError(try batch.publish())
         XCTAssertFalse(FileManager.default.fileExists(atPath: targetA.path), "a rename came before every file was flushed")
         XCTAssertEqual(hiddenEntries(folderA), [], "the failed batch removed its staged copy")
@@ -92,6 +94,73 @@ final class ImportFilesOfRecordTests: XCTestCase {
         XCTAssertEqual(try bytes(of: targetA), Array("a".utf8))
         XCTAssertEqual(try bytes(of: targetB), Array("b".utf8))
         XCTAssertEqual(hiddenEntries(folderA) + hiddenEntries(folderB), [])
+    }
+
+    func testAFlushBegunEarlyIsWaitedForAndItsFailureKeepsEveryTargetAsItWas() throws {
+        let folder = root.appendingPathComponent("early")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let targets = (0..<3).map { folder.appendingPathComponent("f\($0).fixture.json") }
+        let failing = TreeWriteBatch()
+        for target in targets { _ = try failing.stage(Array("x".utf8), to: target.path) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(hiddenEntries(folder).sorted()[1]))
+        let flush = failing.beginFlush()
+        XCTAssertThrowsError(try failing.publish(after: flush))
+        XCTAssertEqual(targets.filter { FileManager.default.fileExists(atPath: $0.path) }, [], "nothing renamed after a failed flush")
+        XCTAssertEqual(hiddenEntries(folder), [])
+        // Control: the same with every file there publishes all.
+        let whole = TreeWriteBatch()
+        for target in targets { _ = try whole.stage(Array("y".utf8), to: target.path) }
+        try whole.publish(after: whole.beginFlush())
+        XCTAssertEqual(try targets.map { try bytes(of: $0) }, Array(repeating: Array("y".utf8), count: 3))
+        XCTAssertEqual(hiddenEntries(folder), [])
+    }
+
+    func testANewFolderIsStagedWholeAndPutInPlaceByOneRename() throws {
+        let folder = root.appendingPathComponent("new/parity/fixtures")
+        let batch = TreeWriteBatch()
+        var stamps: [String: FileStamp] = [:]
+        for index in 0..<3 { stamps["f\(index)"] = try batch.stage(Array("v\(index)".utf8), to: folder.appendingPathComponent("f\(index).fixture.json").path) }
+        _ = try batch.stage(Array("later".utf8), to: folder.appendingPathComponent("f1.fixture.json").path)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "the folder appears only when published")
+        let parent = folder.deletingLastPathComponent()
+        XCTAssertEqual(hiddenEntries(parent).count, 1, "one temporary folder stands for it")
+        try batch.publish()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["f0.fixture.json", "f1.fixture.json", "f2.fixture.json"])
+        XCTAssertEqual(try bytes(of: folder.appendingPathComponent("f1.fixture.json")), Array("later".utf8), "the later bytes of a target staged twice win")
+        XCTAssertEqual(FileStamp.of(folder.appendingPathComponent("f0.fixture.json").path), stamps["f0"], "the rename keeps the stamp")
+        XCTAssertEqual(hiddenEntries(parent), [])
+
+        // A folder that another writer made meanwhile: the files join it one by one, its own file stays.
+        let raced = root.appendingPathComponent("raced/fixtures")
+        let second = TreeWriteBatch()
+        _ = try second.stage(Array("mine".utf8), to: raced.appendingPathComponent("a.fixture.json").path)
+        try FileManager.default.createDirectory(at: raced, withIntermediateDirectories: true)
+        try write("theirs", to: raced.appendingPathComponent("b.fixture.json"))
+        try second.publish()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: raced.path).sorted(), ["a.fixture.json", "b.fixture.json"])
+        XCTAssertEqual(hiddenEntries(raced.deletingLastPathComponent()), [])
+
+        // Discarded, nothing of the new folder is left.
+        let dropped = root.appendingPathComponent("dropped/fixtures")
+        let third = TreeWriteBatch()
+        _ = try third.stage(Array("x".utf8), to: dropped.appendingPathComponent("a.fixture.json").path)
+        XCTAssertEqual(hiddenEntries(dropped.deletingLastPathComponent()).count, 1)
+        third.discard()
+        XCTAssertEqual(hiddenEntries(dropped.deletingLastPathComponent()), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dropped.path))
+    }
+
+    func testATemporaryFolderLeftByAGoneWriterIsSweptByTheNextSync() throws {
+        let parity = root.appendingPathComponent("repo/parity")
+        // What a writer killed while staging a new fixture folder leaves: its process id is no longer running.
+        let gone = parity.appendingPathComponent(".fixtures.duet-\(Int32.max - 7)-1.tmp")
+        try write("{}", to: gone.appendingPathComponent("a.fixture.json"))
+        let mine = parity.appendingPathComponent(".fixtures.duet-\(getpid())-2.tmp")
+        try write("{}", to: mine.appendingPathComponent("a.fixture.json"))
+        let result = try FixtureTreeScan.scan(recordTree)
+        XCTAssertEqual(result.swept, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gone.path), "a gone writer's folder is removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: mine.path), "a running writer's folder stays")
     }
 
     func testASmallBatchIsFlushedFileByFileAndALargeOneByOneFileSystemFlush() throws {

@@ -50,10 +50,27 @@ final class MigratorTests: XCTestCase {
 
     func testAFailingMigrationLeavesNoTraceOfItself() throws {
         let db = try Database(path: ":memory:")
+        try Migrator(migrations: [first]).applyPending(to: db)
         let broken = Migration(fileName: "0002_broken.sql", sql: "CREATE TABLE c(z INTEGER); CREATE TABLE c(z INTEGER);")
         XCTAssertThrowsError(try Migrator(migrations: [first, broken]).applyPending(to: db))
-        XCTAssertEqual(try db.scalarInteger("SELECT count(*) FROM schema_migrations"), 1)
+        XCTAssertEqual(try db.scalarInteger("SELECT count(*) FROM schema_migrations"), 1, "the one applied before stays")
         XCTAssertEqual(try db.scalarInteger("SELECT count(*) FROM sqlite_schema WHERE name = 'c'"), 0)
+    }
+
+    func testANewDatabaseGetsItsMigrationsInOneTransactionAnExistingOneEachInItsOwn() throws {
+        let second = Migration(fileName: "0002_second.sql", sql: "CREATE TABLE d(w INTEGER);")
+        let broken = Migration(fileName: "0003_broken.sql", sql: "CREATE TABLE c(z INTEGER); CREATE TABLE c(z INTEGER);")
+        // New: one failing migration leaves none applied, so a corpus is never half made.
+        let new = try Database(path: ":memory:")
+        XCTAssertThrowsError(try Migrator(migrations: [first, second, broken]).applyPending(to: new))
+        XCTAssertEqual(try new.scalarInteger("SELECT count(*) FROM schema_migrations"), 0)
+        XCTAssertEqual(try new.scalarInteger("SELECT count(*) FROM sqlite_schema WHERE name IN ('d', 'c')"), 0)
+        XCTAssertEqual(try Migrator(migrations: [first, second]).applyPending(to: new).map(\.version), [1, 2], "and applies whole afterwards")
+        // Control: an existing database keeps each migration that succeeded before the failing one.
+        let existing = try Database(path: ":memory:")
+        try Migrator(migrations: [first]).applyPending(to: existing)
+        XCTAssertThrowsError(try Migrator(migrations: [first, second, broken]).applyPending(to: existing))
+        XCTAssertEqual(try existing.rows("SELECT version FROM schema_migrations ORDER BY version").map { $0[0].integer }, [1, 2])
     }
 
     func testEmbeddedMigrationsEqualTheMigrationFiles() throws {

@@ -19,6 +19,20 @@ struct AsUserRunsIt {
     private var seedPath: String { Self.root.appendingPathComponent("corpus.db.seed").path }
 
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    /// Run before each timed measurement so that none pays for what came before it: `sync` writes
+    /// back what the last one left dirty (its writeback would otherwise run, on one of the two cores,
+    /// inside the next), and the first waits until 6 s after the start so that inodes freed just
+    /// before the bench age. An ext4 without a journal, as on these machines, will not hand out an
+    /// inode freed in the last 5 seconds (300 while its inode-table block is dirty) and reads each
+    /// such inode to skip it, on every file it creates: right after 26,000 files were removed,
+    /// creating 2,653 files took 1.3–3.2 s of kernel time instead of 0.2 s (`perf`: `recently_deleted`,
+    /// `find_inode_bit`), and new files in the same inode-table blocks keep them dirty, so the effect
+    /// lasts minutes. Nothing is therefore removed before the bench ends.
+    func settle(since start: Double) {
+        sync()
+        if now() - start < 6 { usleep(useconds_t((6 - (now() - start)) * 1e6)) }
+    }
     func load() -> String { (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?" }
 
     /// Writes `steps` steps of seed fixtures, renamed `NAME~ROUND`, into `folder`; the files and steps written.
@@ -98,11 +112,15 @@ struct AsUserRunsIt {
         let recorded = try Corpus.load(seed: seedPath, into: scratch.appendingPathComponent("seed.db").path).fixtures()
         print("corpus-bench, as a user runs it: \(duet) import, against the in-process import and the bare loop, interleaved; rounds per size \(rounds.map(String.init).joined(separator: ",")); load \(load()) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var perStep: [(size: Int, wholeMicros: Double, inProcessMicros: Double)] = []
+        let started = now()   // whatever ran before the bench may have removed files just before
+        var works: [URL] = []
+        defer { if !keep { for work in works { try? FileManager.default.removeItem(at: work) } } }
         for (position, size) in sizes.enumerated() {
             let rounds = rounds.isEmpty ? 3 : rounds[min(position, rounds.count - 1)]
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-bench-user-\(getpid())-\(size)")
-            defer { if !keep { try? FileManager.default.removeItem(at: work) } }
+            works.append(work)
             let files = work.appendingPathComponent("upstream")
+            settle(since: started)
             var start = now()
             let written = try writeReplicas(steps: size, into: files, from: recorded)
             print(String(format: "%9d steps: %d files of %d seed fixtures replicated, written in %.1f s", written.steps, written.files, recorded.count, now() - start))
@@ -111,27 +129,29 @@ struct AsUserRunsIt {
             for round in 0..<rounds {
                 // Whole process: a fresh folder, a corpus built from the seed, the files copied into its tree.
                 let user = work.appendingPathComponent("user-\(round)")
+                settle(since: started)
                 let measured = try wholeProcess(files: files, in: user)
                 whole.append(measured.seconds); wholeSteps = measured.steps
-                try? FileManager.default.removeItem(at: user)
 
                 // The files alone: the same bytes written into a fresh folder, as the import's copies are.
                 let copy = work.appendingPathComponent("copy-\(round)")
+                settle(since: started)
                 copies.append(try plainCopy(files: files, into: copy))
-                try? FileManager.default.removeItem(at: copy)
 
                 // In process: the same starting corpus (the seed), the same files indexed.
                 let path = work.appendingPathComponent("in-process-\(round).db").path
                 let corpus = try Corpus.load(seed: seedPath, into: path)
+                settle(since: started)
                 start = now()
                 let summary = try corpus.importFixtures(from: files.path)
                 inProcess.append(now() - start); inProcessSteps = summary.steps
 
                 // The bare loop: the rows the import stored, inserted one statement each.
                 let barePath = work.appendingPathComponent("bare-\(round).db").path
-                bare.append(try corpus.bareInsertSeconds(into: try Corpus.open(at: barePath)))
+                let bareCorpus = try Corpus.open(at: barePath)
+                settle(since: started)
+                bare.append(try corpus.bareInsertSeconds(into: bareCorpus))
                 bareSteps = try corpus.stats().steps
-                for file in [path, barePath] { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
                 print(String(format: "           round %d: duet import %.2f s · plain copy of the files %.2f s · in-process %.2f s · bare loop %.2f s",
                              round + 1, whole.last!, copies.last!, inProcess.last!, bare.last!) + " (load \(load()))")
             }

@@ -88,7 +88,10 @@ extension Corpus {
             defer { batch.discard() }
             let (summary, hashes, copied) = try importFiles(files, manifestStructures: manifestStructures,
                                                             copies: FileCopies(batch: batch, destinations: destinations), progress: progress)
-            try batch.publish()
+            // The stamps are stored while the copies are flushed: rows of this transaction, which
+            // commits only after the files are in place (or rolls back with them). Measured before
+            // the files are in place, a stamp is at most more often racy.
+            let flush = batch.beginFlush()
             let now = FileStamp.nowNanoseconds()
             for file in files {
                 guard let destination = destinations[file.name], let stamp = copied[file.name], let hash = hashes[file.name] else { continue }
@@ -100,6 +103,7 @@ extension Corpus {
                 try track(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
                                       racy: stamp.isRacy(now: now)))
             }
+            try batch.publish(after: flush)
             return summary
         } } }
     }

@@ -58,6 +58,8 @@ enum FixtureTreeScan {
 
     private static func scan(_ tree: RecordTree, now: Int64, visiting: Bool, _ visit: (File) throws -> Void) throws -> Result {
         var result = Result()
+        // A write killed while it staged a new fixture folder leaves its temporary folder beside it.
+        result.swept = TemporaryFileSweep.sweep(folder: (tree.fixturesDirectory as NSString).deletingLastPathComponent).count
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: tree.fixturesDirectory, isDirectory: &isDirectory), isDirectory.boolValue else { return result }
         var buffer: [UInt8] = []

@@ -35,9 +35,10 @@ enum TemporaryFileName {
     static func writer(of name: String) -> Int32? { writer(of: Array(name.utf8)) }
 }
 
-/// Removes the temporary files a killed `duet` left in the tree's folders (`TemporaryFileName`):
-/// a file whose process is gone goes, one whose process still runs stays. Every verb's sync sweeps
-/// the folders it lists, so a kill leaves nothing `git add parity` would pick up once the next verb ran.
+/// Removes the temporary files (and the temporary folders a batch stages a new folder in:
+/// `TreeWriteBatch`) a killed `duet` left in the tree's folders (`TemporaryFileName`): one whose
+/// process is gone goes, one whose process still runs stays. Every verb's sync sweeps the folders it
+/// lists and `parity/` itself, so a kill leaves nothing `git add parity` would pick up once the next verb ran.
 ///
 /// ```swift
 /// TemporaryFileSweep.sweep(names, in: "/repo/parity/fixtures")   // the names removed
@@ -49,7 +50,11 @@ enum TemporaryFileSweep {
     static func sweep(_ names: [String], in folder: String) -> [String] {
         names.filter { name in
             guard let pid = TemporaryFileName.writer(of: name), !isRunning(pid) else { return false }
-            return unlink(folder + "/" + name) == 0
+            let path = folder + "/" + name
+            if unlink(path) == 0 { return true }
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+            return (try? FileManager.default.removeItem(atPath: path)) != nil
         }
     }
 
