@@ -103,9 +103,9 @@ final class TreeWriteBatch: Sendable {
 
         fileprivate init(_ paths: [String]) {
             count = paths.count
-            guard let first = paths.first else { outcome.withLock { $0 = .success(()) }; return }
+            guard !paths.isEmpty else { outcome.withLock { $0 = .success(()) }; return }
             DispatchQueue.global().async { [outcome] in
-                let result = Result { try FileFlush.flush(paths, onFileSystemOf: (first as NSString).deletingLastPathComponent) }
+                let result = Result { try TreeWriteBatch.flush(paths) }
                 outcome.withLock { $0 = result.map { _ in } }
             }
         }
@@ -127,25 +127,32 @@ final class TreeWriteBatch: Sendable {
             precondition(flush.count == staged.count, "a file was staged after the flush began")
         }
         guard !staged.isEmpty else { return }
-        if flush == nil { try FileFlush.flush(staged.map(\.temporary), onFileSystemOf: (staged[0].temporary as NSString).deletingLastPathComponent) }
+        if flush == nil { try Self.flush(staged.map(\.temporary)) }
         var renamed = 0
         defer { state.withLock { $0.staged.removeFirst(min(renamed, $0.staged.count)) } }
         for (folder, temporary) in stagedFolders where rename(temporary, folder) != 0 {
             // Another writer made the folder first: this batch's files join it one by one.
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for file in staged where file.inStagedFolder && (file.target as NSString).deletingLastPathComponent == folder {
-                guard rename(file.temporary, file.target) == 0 else { throw FileProblem.error("cannot move into place", file.target, errno: errno) }
+                try Self.moveIntoPlace(file)
             }
             rmdir(temporary)
         }
         for file in staged {
-            if !file.inStagedFolder {
-                guard rename(file.temporary, file.target) == 0 else { throw FileProblem.error("cannot move into place", file.target, errno: errno) }
-            }
+            if !file.inStagedFolder { try Self.moveIntoPlace(file) }
             renamed += 1
         }
         for folder in folders { StagedOutput.syncFolder(folder) }
         for folder in stagedFolders.keys { StagedOutput.syncFolder((folder as NSString).deletingLastPathComponent) }
+    }
+
+    /// The staged files (non-empty), all on the file system of the first one's folder, by `FileFlush`'s rule.
+    private static func flush(_ paths: [String]) throws {
+        _ = try FileFlush.flush(paths, onFileSystemOf: (paths[0] as NSString).deletingLastPathComponent)
+    }
+
+    private static func moveIntoPlace(_ file: Staged) throws {
+        guard rename(file.temporary, file.target) == 0 else { throw FileProblem.error("cannot move into place", file.target, errno: errno) }
     }
 
     /// Removes the temporary files not yet renamed and the temporary folders not put in place.
