@@ -4,7 +4,7 @@ import XCTest
 /// The one name rule: what it refuses, how a refused name is shown, and what it lets through.
 final class NameRuleTests: XCTestCase {
     func testOrdinaryNamesPass() throws {
-        for name in ["counter", "counter-endings.keeps-counting", "chain-ping-pong", "bêta_2", "名前"] {
+        for name in ["counter", "counter-endings.keeps-counting", "chain-ping-pong", "bêta_2", "名前", "a.b.c", "wait…", "a.\u{301}b"] {
             XCTAssertNoThrow(try NameRule.check(name, as: .fixture), name)
         }
         for name in ["beta-1", "v1.0_rc2", "swift", "kotlin", "bêta"] {
@@ -39,7 +39,7 @@ final class NameRuleTests: XCTestCase {
     }
 
     func testNamesThatLeaveTheirFolderOrDoNotFitAFileAreRefused() {
-        for name in ["", "../x", "a/b", "a\\b", "..", ".hidden", "a..b", String(repeating: "x", count: 201), "a\u{FFFD}b"] {
+        for name in ["", "../x", "a/b", "a\\b", "..", ".hidden", "a..b", "x/", ".\u{301}x", String(repeating: "x", count: 201), "a\u{FFFD}b"] {
             XCTAssertFalse(NameRule.allows(name, as: .fixture), name)
         }
         XCTAssertTrue(NameRule.allows(String(repeating: "é", count: 100), as: .fixture), "200 bytes fit")

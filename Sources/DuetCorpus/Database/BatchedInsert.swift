@@ -43,6 +43,7 @@ final class BatchedInsert {
             if let value { try statement.bind(value, at: offset + column) } else { try statement.bindNull(at: offset + column) }
         }
         func bind(_ value: String?, at column: Int32) throws { try statement.bind(value, at: offset + column) }
+        func bind(_ bytes: [UInt8], at column: Int32) throws { try statement.bind(bytes, at: offset + column) }
     }
 
     /// Binds the next row with `body`, which must bind every column (a column left out keeps an

@@ -31,7 +31,7 @@ extension Corpus {
             try writer.flush()
             try collectGarbage(among: writer.garbage)
             try batch.publish()
-            for file in written { try track(file) }
+            try track(written)
             return summary
         }
     }
@@ -73,15 +73,18 @@ extension Corpus {
             let root = URL(fileURLWithPath: directory).standardizedFileURL.path
             let treeRoot = URL(fileURLWithPath: tree.root).standardizedFileURL.path
             let mayBeInPlace = (root + "/").hasPrefix(treeRoot + "/") || (treeRoot + "/").hasPrefix(root + "/")
-            var destinations: [String: String] = [:]
-            destinations.reserveCapacity(files.count)
+            var destinations = try fixtureFilePaths(for: files.map(\.name), tree: tree)
             var inPlace: [(name: String, path: String)] = []
-            for file in files {
-                let destination = try filePath(kind: .fixture, name: file.name, tree: tree)
-                if mayBeInPlace, URL(fileURLWithPath: destination).standardizedFileURL.path == file.path {
-                    inPlace.append(file)
-                } else {
-                    destinations[file.name] = destination
+            if mayBeInPlace {
+                let paths = destinations
+                destinations.removeAll(keepingCapacity: true)
+                for file in files {
+                    guard let destination = paths[file.name] else { continue }
+                    if URL(fileURLWithPath: destination).standardizedFileURL.path == file.path {
+                        inPlace.append(file)
+                    } else {
+                        destinations[file.name] = destination
+                    }
                 }
             }
             let batch = TreeWriteBatch(expected: destinations.count)
@@ -93,16 +96,19 @@ extension Corpus {
             // the files are in place, a stamp is at most more often racy.
             let flush = batch.beginFlush()
             let now = FileStamp.nowNanoseconds()
+            var stamps: [TrackedFile] = []
+            stamps.reserveCapacity(files.count)
             for file in files {
                 guard let destination = destinations[file.name], let stamp = copied[file.name], let hash = hashes[file.name] else { continue }
-                try track(TrackedFile(path: tree.relative(destination), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
-                                      racy: stamp.isRacy(now: now)))
+                stamps.append(TrackedFile(path: tree.relative(destination), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
+                                          racy: stamp.isRacy(now: now)))
             }
             for file in inPlace {
                 guard let stamp = FileStamp.of(file.path), let hash = hashes[file.name] else { continue }
-                try track(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
-                                      racy: stamp.isRacy(now: now)))
+                stamps.append(TrackedFile(path: tree.relative(file.path), kind: .fixture, name: file.name, stamp: stamp, hash: hash,
+                                          racy: stamp.isRacy(now: now)))
             }
+            try track(stamps)
             try batch.publish(after: flush)
             return summary
         } } }

@@ -34,7 +34,7 @@ enum FileFlush {
     }
 
     /// One `syncfs` of the file system `folder` is on; false when it could not be done.
-    private static func flushFileSystem(of folder: String) -> Bool {
+    static func flushFileSystem(of folder: String) -> Bool {
         guard let syncfs else { return false }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }

@@ -39,12 +39,17 @@ final class TreeWriteBatch: Sendable {
     /// 26,500-file import's samples) that the writer thread indexing meanwhile needs; here it sleeps.
     private let creating = Locked(())
     /// Whether each file's writeback is started as it is staged: only for a batch flushed file by
-    /// file (`FileFlush`), where it is what makes each `fdatasync` short; a batch flushed by one
-    /// `syncfs` leaves the writeback to it (started per file, it slowed the creation of the next files).
+    /// file (`FileFlush`), where it is what makes each `fdatasync` short. A batch flushed by one
+    /// `syncfs` has its writeback run in the background every few megabytes instead (started per
+    /// file, it slowed the creation of the next files).
     private let startsWriteback: Bool
+    private let writeback: BackgroundWriteback?
 
     /// `expected`: about how many files will be staged (nil: few).
-    init(expected: Int? = nil) { startsWriteback = (expected ?? 0) <= FileFlush.perFileLimit }
+    init(expected: Int? = nil) {
+        startsWriteback = (expected ?? 0) <= FileFlush.perFileLimit
+        writeback = startsWriteback ? nil : BackgroundWriteback()
+    }
 
     var isEmpty: Bool { state.withLock { $0.staged.isEmpty } }
     var count: Int { state.withLock { $0.staged.count } }
@@ -70,7 +75,7 @@ final class TreeWriteBatch: Sendable {
         guard DescriptorWrite.all(bytes, to: descriptor) else { throw FileProblem.error("cannot write", path, errno: errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, let stamp = FileStamp(info) else { throw FileProblem.error("cannot write", path, errno: errno) }
-        if startsWriteback { FileFlush.startWriteback(descriptor) }
+        if startsWriteback { FileFlush.startWriteback(descriptor) } else { writeback?.staged(bytes.count, in: stagedFolder ?? folder) }
         return stamp
     }
 
