@@ -17,12 +17,10 @@ import Duet
 final class BackgroundWriteback: Sendable {
     private struct State { var staged = 0; var nextAt: Int; var running = false }
     private let state: Locked<State>
-    let threshold: Int
     private let flush: @Sendable (String) -> Void
 
     /// `flush`: what writes a folder's file system back (tests pass their own).
     init(threshold: Int = 8 << 20, flush: @escaping @Sendable (String) -> Void = { _ = FileFlush.flushFileSystem(of: $0) }) {
-        self.threshold = threshold
         self.flush = flush
         state = Locked(State(nextAt: threshold))
     }
